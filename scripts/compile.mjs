@@ -1,0 +1,32 @@
+// Transpiles src/**/*.ts(x) to lib/ file by file (no bundling), so Node runs the CLI and the
+// renderer can import the client's React components for SSR. Type checking is `npm run typecheck`.
+import { build } from 'esbuild'
+import { readdirSync, rmSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const src = join(root, 'src')
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) return walk(p)
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : []
+  })
+}
+
+rmSync(join(root, 'lib'), { recursive: true, force: true })
+const entryPoints = walk(src)
+await build({
+  entryPoints,
+  outdir: join(root, 'lib'),
+  outbase: src,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+})
+console.log(`compiled ${entryPoints.length} modules to ${relative(process.cwd(), join(root, 'lib')) || 'lib'}/`)

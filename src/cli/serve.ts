@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { startDevServer } from '../render/dev-server.js'
+import { formatError } from '../render/errors.js'
+
+export interface ServeCommandOptions {
+  root: string
+  port: number
+  host: string
+  open: boolean
+  debug: boolean
+}
+
+/** `gptnotes serve`: start the dev server and keep it running until interrupted. */
+export async function serveCommand(opts: ServeCommandOptions): Promise<number> {
+  try {
+    const dev = await startDevServer({ ...opts, cacheDir: join(opts.root, 'node_modules', '.cache', 'gptnotes') })
+    console.log(`serving ${dev.url}  (Ctrl+C to stop)`)
+    if (opts.open) {
+      const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
+      spawn(cmd, [dev.url], { stdio: 'ignore', detached: true }).on('error', () => console.warn(`could not open a browser; visit ${dev.url}`)).unref()
+    }
+    const stop = () => void dev.close().then(() => process.exit(0))
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+    await new Promise(() => undefined)
+    return 0
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    if (e.code === 'EADDRINUSE') {
+      console.error(`error port ${opts.port} on ${opts.host} is already in use\nhint: choose another with --port, e.g. --port ${opts.port + 1}`)
+      return 1
+    }
+    console.error(formatError(err, { debug: opts.debug }))
+    return 1
+  }
+}

@@ -1,0 +1,20 @@
+import { flushSync } from 'react-dom'
+import { hydrateRoot } from 'react-dom/client'
+import type { InitialData } from '../shared/types.js'
+import { App } from './app.js'
+import { Router } from './router/router.js'
+import './styles/base.css'
+
+/** Browser entry: read the page's inline data, hydrate the server HTML, start the router. */
+const dataEl = document.getElementById('__GPTNOTES_DATA__')
+const root = document.getElementById('app')
+if (dataEl && root) {
+  const { site, route } = JSON.parse(dataEl.textContent ?? '{}') as InitialData
+  const content = root.querySelector('[data-gn-content]')
+  if (content) route.html = content.innerHTML
+  const router = new Router(site, route, (commit) => flushSync(commit))
+  hydrateRoot(root, <App site={site} initial={route} router={router} />, {
+    onRecoverableError: (error) => console.error('[gptnotes] hydration:', error),
+  })
+  router.start()
+}

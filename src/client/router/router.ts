@@ -1,0 +1,214 @@
+import { isExternal, normalizePath, resolvePath } from '../../shared/paths.js'
+import type { ClientSite, RouteData, RouteMap } from '../../shared/types.js'
+import { ChunkLoadError, loadChunk } from './chunk-loader.js'
+import { createProgressBar, type ProgressBar } from './progress.js'
+import { ScrollPositions, scrollBehavior, scrollToHash } from './scroll.js'
+
+type Listener = (route: RouteData) => void
+
+interface HistoryState {
+  key: string
+}
+
+const newKey = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36)
+const FILE_EXT_RE = /\.(?!html?$)[a-z0-9]+$/i
+
+/**
+ * A history-mode router under the site base. Pages are RouteData modules (one hashed chunk per
+ * route) found through a route map that loads at idle time, so first-load JavaScript does not
+ * grow with the number of pages.
+ */
+export class Router {
+  route: RouteData
+  private readonly listeners = new Set<Listener>()
+  private readonly loaded = new Map<string, RouteData>()
+  private readonly scroll = new ScrollPositions()
+  private readonly progress: ProgressBar
+  private map?: Promise<RouteMap>
+  private key: string
+  private navigation = 0
+
+  constructor(
+    private readonly site: ClientSite,
+    initial: RouteData,
+    private readonly render: (commit: () => void) => void = (commit) => commit(),
+  ) {
+    this.route = initial
+    this.progress = createProgressBar()
+    const state = history.state as HistoryState | null
+    this.key = state?.key ?? newKey()
+  }
+
+  /** Full pathname (base included) of the current route. */
+  get path(): string {
+    return this.full(this.route.path)
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  start(): void {
+    history.scrollRestoration = 'manual'
+    // Canonical address for the page on screen (`tag/index.html` → `tag/`, decoded → encoded).
+    const canonical = this.route.kind === 'notFound' ? location.pathname : this.path
+    history.replaceState({ ...(history.state ?? {}), key: this.key }, '', canonical + location.search + location.hash)
+    document.addEventListener('click', this.onClick)
+    window.addEventListener('popstate', this.onPopState)
+    let ticking = false
+    window.addEventListener(
+      'scroll',
+      () => {
+        if (ticking) return
+        ticking = true
+        requestAnimationFrame(() => {
+          ticking = false
+          this.scroll.save(this.key, window.scrollY)
+        })
+      },
+      { passive: true },
+    )
+    window.addEventListener('pagehide', () => {
+      this.scroll.save(this.key, window.scrollY)
+      this.scroll.persist()
+    })
+    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
+    idle(() => void this.routeMap().catch(() => undefined))
+  }
+
+  /**
+   * Navigate to `href`. Resolves with nothing on success and with the error when the
+   * navigation failed (push failures are swallowed, as the spec says).
+   */
+  async go(href: string, { replace = false } = {}): Promise<Error | void> {
+    const url = new URL(href, location.href)
+    if (url.origin !== location.origin || !url.pathname.startsWith(this.site.base) || FILE_EXT_RE.test(url.pathname)) {
+      location.assign(url.href)
+      return
+    }
+    const id = ++this.navigation
+    const map = await this.routeMapWithProgress()
+    if (!map) {
+      location.assign(url.href)
+      return
+    }
+    const resolved = resolvePath(url.pathname, (p) => p in map.routes, map.redirects)
+    const target = resolved.kind === 'notFound' ? url.pathname : resolved.path
+    const sameRoute = normalizePath(target) === normalizePath(this.path)
+    if (sameRoute && !replace) {
+      if (url.hash === location.hash && url.search === location.search) return // duplicate navigation: ignored
+      this.scroll.save(this.key, window.scrollY)
+      this.key = newKey()
+      history.pushState({ key: this.key }, '', target + url.search + url.hash)
+      if (!scrollToHash(url.hash, this.site.smoothScroll)) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
+      return
+    }
+    const chunkUrl = resolved.kind === 'notFound' ? map.routes['404'] : map.routes[target]
+    let data: RouteData
+    try {
+      data = await this.load(chunkUrl)
+    } catch (err) {
+      this.progress.done()
+      console.error(`Failed to resolve async component ${target}: ${err instanceof ChunkLoadError ? `${err.name}: ${err.message}` : String(err)}`)
+      if (err instanceof ChunkLoadError) console.error(err)
+      // The page still exists on the server: let the browser load it in full.
+      if (id === this.navigation) location.assign(target + url.search + url.hash)
+      return err as Error
+    }
+    if (id !== this.navigation) return // a newer navigation won
+    this.scroll.save(this.key, window.scrollY)
+    this.key = newKey()
+    try {
+      history[replace ? 'replaceState' : 'pushState']({ key: this.key }, '', target + url.search + url.hash)
+    } catch (err) {
+      return err as Error
+    }
+    this.commit(data)
+    if (!scrollToHash(url.hash, this.site.smoothScroll)) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
+  }
+
+  private onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    const a = (event.target as Element | null)?.closest?.('a')
+    if (!a || a.hasAttribute('download')) return
+    const href = a.getAttribute('href')
+    const target = a.getAttribute('target')
+    if (!href || isExternal(href) || (target && target !== '_self')) return
+    const url = new URL(a.href, location.href)
+    if (url.origin !== location.origin || !url.pathname.startsWith(this.site.base) || FILE_EXT_RE.test(url.pathname)) return
+    event.preventDefault()
+    void this.go(url.href)
+  }
+
+  private onPopState = async (event: PopStateEvent) => {
+    this.scroll.save(this.key, window.scrollY)
+    const state = event.state as HistoryState | null
+    this.key = state?.key ?? newKey()
+    const saved = this.scroll.get(this.key)
+    const id = ++this.navigation
+    const samePath = normalizePath(location.pathname) === normalizePath(this.path)
+    if (!samePath) {
+      const map = await this.routeMapWithProgress()
+      const path = location.pathname
+      const chunkUrl = map ? (map.routes[normalizePath(path)] ?? map.routes['404']) : undefined
+      if (!chunkUrl) return location.reload()
+      try {
+        const data = await this.load(chunkUrl)
+        if (id !== this.navigation) return
+        this.commit(data)
+      } catch (err) {
+        this.progress.done()
+        console.error(`Failed to resolve async component ${path}: ${String(err)}`)
+        return location.reload()
+      }
+    }
+    if (saved !== undefined) window.scrollTo({ top: saved, behavior: scrollBehavior(this.site.smoothScroll) })
+    else if (!scrollToHash(location.hash, this.site.smoothScroll)) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
+  }
+
+  private commit(data: RouteData) {
+    this.render(() => {
+      this.route = data
+      for (const l of this.listeners) l(data)
+    })
+    document.title = data.documentTitle
+    document.documentElement.lang = data.lang
+    this.progress.done()
+  }
+
+  private async load(chunkUrl: string): Promise<RouteData> {
+    const cached = this.loaded.get(chunkUrl)
+    if (cached) return cached
+    // The loading bar shows only when the page's chunk is not loaded yet.
+    if (this.progress.value === null) this.progress.start()
+    const data = await loadChunk<RouteData>(chunkUrl)
+    this.loaded.set(chunkUrl, data)
+    return data
+  }
+
+  private async routeMapWithProgress(): Promise<RouteMap | undefined> {
+    if (!this.map) this.progress.start()
+    try {
+      return await this.routeMap()
+    } catch (err) {
+      console.error(err)
+      this.progress.done()
+      return undefined
+    }
+  }
+
+  private routeMap(): Promise<RouteMap> {
+    this.map ??= loadChunk<RouteMap>(this.site.routesUrl).then((map) => {
+      const own = map.routes[this.path]
+      if (own && this.route.html !== undefined) this.loaded.set(own, this.route)
+      return map
+    })
+    this.map.catch(() => (this.map = undefined))
+    return this.map
+  }
+
+  private full(path: string): string {
+    return this.site.base.replace(/\/$/, '') + path
+  }
+}

@@ -1,0 +1,101 @@
+import { build } from 'esbuild'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { PACKAGE_ROOT } from './package-root.js'
+
+export interface OutputFile {
+  /** Path inside the output folder (`assets/js/main.3f2a1b4c.js`). */
+  path: string
+  contents: Uint8Array
+}
+
+/** The bundle stage's result: hashed client files and what an HTML page must reference. */
+export interface ClientBundle {
+  files: OutputFile[]
+  /** Output paths (relative to the out dir) of the entry module and its static imports. */
+  entry: string
+  preload: string[]
+  css: string[]
+}
+
+const CLIENT_DIRS = ['src/client', 'src/shared']
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name)
+    return e.isDirectory() ? sourceFiles(p) : /\.(tsx?|css)$/.test(e.name) ? [p] : []
+  })
+}
+
+/** A key that changes when the client sources or the bundler/React versions change. */
+function cacheKey(): string {
+  const hash = createHash('sha256')
+  for (const dir of CLIENT_DIRS) {
+    for (const file of sourceFiles(join(PACKAGE_ROOT, dir)).sort()) {
+      hash.update(relative(PACKAGE_ROOT, file)).update(readFileSync(file))
+    }
+  }
+  for (const pkg of ['esbuild', 'react', 'react-dom']) {
+    try {
+      hash.update(pkg + JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version)
+    } catch {
+      hash.update(pkg)
+    }
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * The bundle stage: esbuild builds the client (React, router, theme) into hashed ES modules.
+ * The result does not depend on the site's content, so it is cached on disk by source hash.
+ */
+export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Promise<ClientBundle> {
+  const key = cacheKey()
+  const cacheFile = cacheDir ? join(cacheDir, `client-${key}.json`) : undefined
+  if (cacheFile) {
+    try {
+      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Omit<ClientBundle, 'files'> & { files: { path: string; base64: string }[] }
+      return { ...cached, files: cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) }
+    } catch {
+      // no cache yet
+    }
+  }
+  const outdir = join(PACKAGE_ROOT, '.gptnotes-out', 'assets', 'js')
+  const result = await build({
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: { main: join(PACKAGE_ROOT, 'src/client/main.tsx') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir,
+    entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
+    assetNames: '[name].[hash]',
+    jsx: 'automatic',
+    target: ['es2020', 'chrome87', 'safari15'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'linked',
+    logLevel: 'silent',
+  })
+  const outRoot = join(PACKAGE_ROOT, '.gptnotes-out')
+  const toOut = (abs: string) => {
+    const rel = relative(outRoot, abs).split('\\').join('/')
+    return rel.endsWith('.css') ? rel.replace('assets/js/', 'assets/css/') : rel
+  }
+  const files = result.outputFiles.map((f) => ({ path: toOut(f.path), contents: f.contents }))
+  const outputs = result.metafile.outputs
+  const [entryAbs, entryMeta] = Object.entries(outputs).find(([, o]) => o.entryPoint)!
+  const entry = toOut(join(PACKAGE_ROOT, entryAbs))
+  const preload = entryMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => toOut(join(PACKAGE_ROOT, i.path)))
+  const css = files.filter((f) => f.path.endsWith('.css')).map((f) => f.path)
+  const bundle: ClientBundle = { files, entry, preload, css }
+  if (cacheFile && cacheDir) {
+    mkdirSync(cacheDir, { recursive: true })
+    writeFileSync(cacheFile, JSON.stringify({ ...bundle, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) }))
+  }
+  return bundle
+}

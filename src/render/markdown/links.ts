@@ -1,0 +1,74 @@
+import type { Definition, Image, Link, Root } from 'mdast'
+import { isExternal, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
+
+/** A link from a page to another route (`target` is base-relative and normalised). */
+export interface LinkRef {
+  target: string
+  hash: string
+  line: number
+  column: number
+}
+
+/** A file of `content/` a page refers to (an image, a download). */
+export interface AssetRef {
+  /** Path relative to `content/`, decoded (`handbook/images/a.svg`). */
+  file: string
+  line: number
+  column: number
+}
+
+export interface LinkContext {
+  base: string
+  /** Base-relative route path of the page (`/handbook/a.html`). */
+  routePath: string
+  /** Path of the markdown file relative to `content/` (`handbook/a.md`). */
+  relativePath: string
+}
+
+const ASSET_RE = /\.(?!html?$)[a-z0-9]+$/i
+
+/**
+ * Rewrite links and images by the spec's link rules: external links open safely in a new tab;
+ * internal ones get `.html` and the base; relative images point at their copied file. Returns
+ * every internal link and asset with its source position, to check they exist.
+ */
+export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; assets: AssetRef[]; anchors: LinkRef[] } {
+  const links: LinkRef[] = []
+  const assets: AssetRef[] = []
+  const anchors: LinkRef[] = []
+  const pos = (n: Link | Image | Definition) => ({ line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 })
+  const fileDir = ctx.relativePath.includes('/') ? ctx.relativePath.slice(0, ctx.relativePath.lastIndexOf('/') + 1) : ''
+
+  const assetUrl = (url: string, node: Link | Image | Definition): string => {
+    const [path, hash] = splitHash(url)
+    const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
+    assets.push({ file, ...pos(node) })
+    return withBase(ctx.base, '/' + encodeURI(file)) + hash
+  }
+
+  const rewrite = (url: string, node: Link | Image | Definition): string => {
+    if (!url || isExternal(url)) return url
+    if (url.startsWith('#')) {
+      anchors.push({ target: ctx.routePath, hash: safeDecode(url.slice(1)), ...pos(node) })
+      return url
+    }
+    const [path] = splitHash(url)
+    if (node.type === 'image' || (ASSET_RE.test(path.split('?')[0]) && !/\.md$/i.test(path))) return assetUrl(url, node)
+    const [target, hash] = splitHash(toHtmlLink(url))
+    const routePath = normalizePath(resolveRelative(ctx.routePath, target.split('?')[0]))
+    links.push({ target: routePath, hash: safeDecode(hash.slice(1)), ...pos(node) })
+    return withBase(ctx.base, routePath) + hash
+  }
+
+  const visit = (node: Root | Root['children'][number]) => {
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+      if (node.type === 'link' && isExternal(node.url)) {
+        node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } }
+      }
+      node.url = rewrite(node.url, node)
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number])
+  }
+  visit(tree)
+  return { links, assets, anchors }
+}

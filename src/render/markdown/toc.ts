@@ -1,0 +1,37 @@
+import type { Root } from 'mdast'
+import { escapeHtml } from '../../shared/escape.js'
+import type { Header } from '../../shared/types.js'
+
+const TOC_RE = /^\s*\[\[toc\]\]\s*$/i
+
+/** Replace every paragraph that is just `[[toc]]` with a nested list of the page's h2/h3. */
+export function insertToc(tree: Root, headers: Header[]): void {
+  const html = renderToc(headers)
+  tree.children = tree.children.map((node) => {
+    if (node.type === 'paragraph' && node.children.length === 1 && node.children[0].type === 'text' && TOC_RE.test(node.children[0].value)) {
+      return { type: 'html', value: html, position: node.position }
+    }
+    return node
+  })
+}
+
+export function renderToc(headers: Header[]): string {
+  if (!headers.length) return ''
+  let html = '<nav class="table-of-contents" aria-label="目录"><ul>'
+  let open = false
+  headers.forEach((h, i) => {
+    const item = `<li><a href="#${escapeHtml(h.slug)}">${escapeHtml(h.title)}</a>`
+    if (h.level === 2) {
+      if (open) html += '</ul></li>'
+      else if (i > 0) html += '</li>'
+      open = false
+      html += item
+    } else {
+      if (!open) html += i === 0 ? '<li><ul>' : '<ul>'
+      open = true
+      html += item + '</li>'
+    }
+  })
+  html += open ? '</ul></li>' : '</li>'
+  return html + '</ul></nav>'
+}

@@ -1,0 +1,68 @@
+import { renderToString } from 'react-dom/server'
+import { App } from '../client/app.js'
+import { escapeHtml, jsonForScript } from '../shared/escape.js'
+import { withBase } from '../shared/paths.js'
+import type { ClientSite, HeadTag, InitialData, SiteConfig } from '../shared/types.js'
+import type { ClientBundle } from './bundle.js'
+import type { Route } from './routes.js'
+
+export interface RenderContext {
+  config: SiteConfig
+  site: ClientSite
+  bundle: ClientBundle
+  /** Extra HTML before `</body>` (the dev server's reload script). */
+  bodyEnd?: string
+}
+
+const VOID_TAGS = new Set(['meta', 'link', 'base', 'br', 'hr', 'img', 'input'])
+
+function renderAttrs(attrs: Record<string, string | boolean>): string {
+  return Object.entries(attrs)
+    .filter(([, v]) => v !== false)
+    .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${escapeHtml(String(v))}"`))
+    .join('')
+}
+
+export function renderHeadTag([tag, attrs, content]: HeadTag): string {
+  const open = `<${tag}${renderAttrs(attrs)}>`
+  return VOID_TAGS.has(tag) ? open : `${open}${content ?? ''}</${tag}>`
+}
+
+/** The render stage: one complete HTML document per route (React SSR + the document shell). */
+export function renderDocument(route: Route, ctx: RenderContext): string {
+  const { config, site, bundle } = ctx
+  const data = route.data
+  const fm = data.page?.frontmatter
+  const description = fm?.description || config.description
+  const href = (p: string) => withBase(config.base, '/' + p)
+  const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
+  const app = renderToString(<App site={site} initial={data} />)
+  const { html: _omit, ...inlineRoute } = data
+  const initial: InitialData = { site, route: inlineRoute }
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${escapeHtml(data.documentTitle)}</title>`,
+    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
+    data.kind === 'notFound' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...bundle.css.map((c) => `<link rel="stylesheet" href="${href(c)}">`),
+    `<link rel="modulepreload" href="${href(bundle.entry)}">`,
+    ...bundle.preload.map((p) => `<link rel="modulepreload" href="${href(p)}">`),
+    ...config.head.map(renderHeadTag),
+    // Without an icon browsers request /favicon.ico and log a 404 on every page.
+    config.head.some(([tag, attrs]) => tag === 'link' && String(attrs.rel).includes('icon')) ? '' : '<link rel="icon" href="data:,">',
+    ...(fm?.meta ?? []).map((attrs) => renderHeadTag(['meta', attrs])),
+  ].filter(Boolean)
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(data.lang)}">
+<head>
+${head.join('\n')}
+</head>
+<body>
+<div id="app">${app}</div>
+<script id="__GPTNOTES_DATA__" type="application/json">${jsonForScript(initial)}</script>
+<script type="module" src="${href(bundle.entry)}"></script>${ctx.bodyEnd ?? ''}
+</body>
+</html>
+`
+}

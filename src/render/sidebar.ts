@@ -1,0 +1,68 @@
+import { normalizePath, resolveRelative, toHtmlLink } from '../shared/paths.js'
+import type { Page, SidebarConfig, SidebarItem, SidebarItemConfig } from '../shared/types.js'
+
+export interface SidebarProblem {
+  /** Config key path, e.g. `themeConfig.sidebar["/handbook/"][2].children[0]`. */
+  path: string
+  message: string
+}
+
+const MAX_DEPTH = 3
+
+/** Longest matching path prefix of a multi-sidebar object, falling back to the root `/`. */
+export function pickSidebar(config: SidebarConfig, routePath: string): { key: string; items: SidebarItemConfig[] } | 'auto' | undefined {
+  if (config === 'auto') return 'auto'
+  if (!config) return undefined
+  if (Array.isArray(config)) return { key: '', items: config }
+  const keys = Object.keys(config).sort((a, b) => b.length - a.length)
+  const decoded = decodeURI(routePath)
+  const key = keys.find((k) => decoded.startsWith(k))
+  return key === undefined ? undefined : { key: `[${JSON.stringify(key)}]`, items: config[key] }
+}
+
+/**
+ * Resolve sidebar config items to links with page titles. A missing page and a group nested
+ * deeper than 3 levels are reported with the config key path (the spec logs both).
+ */
+export function resolveSidebar(
+  items: SidebarItemConfig[],
+  pagesByPath: Map<string, Page>,
+  keyPath: string,
+  problems: SidebarProblem[],
+  depth = 1,
+): SidebarItem[] {
+  const out: SidebarItem[] = []
+  items.forEach((item, i) => {
+    const at = `${keyPath}[${i}]`
+    if (typeof item === 'string' || Array.isArray(item)) {
+      const [rawPath, title] = typeof item === 'string' ? [item, undefined] : item
+      const page = findPage(rawPath, pagesByPath)
+      if (!page) {
+        problems.push({ path: at, message: `no matching page for "${rawPath}"` })
+        return
+      }
+      out.push({ type: 'link', path: page.path, title: title ?? page.title, headers: page.headers })
+      return
+    }
+    if (depth > MAX_DEPTH) {
+      problems.push({ path: at, message: `group "${item.title}" is nested deeper than ${MAX_DEPTH} levels` })
+      return
+    }
+    const page = item.path ? findPage(item.path, pagesByPath) : undefined
+    if (item.path && !page) problems.push({ path: `${at}.path`, message: `no matching page for "${item.path}"` })
+    out.push({
+      type: 'group',
+      title: item.title,
+      ...(page ? { path: page.path } : {}),
+      collapsable: item.collapsable !== false,
+      sidebarDepth: item.sidebarDepth ?? 1,
+      children: resolveSidebar(item.children ?? [], pagesByPath, `${at}.children`, problems, depth + 1),
+    })
+  })
+  return out
+}
+
+function findPage(rawPath: string, pagesByPath: Map<string, Page>): Page | undefined {
+  const path = normalizePath(resolveRelative('/', toHtmlLink(rawPath.replace(/^\.\//, '/'))))
+  return pagesByPath.get(path) ?? pagesByPath.get(normalizePath(path.replace(/\.html$/, '/')))
+}

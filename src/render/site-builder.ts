@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { withBase } from '../shared/paths.js'
+import type { ClientSite, RouteMap, SiteConfig } from '../shared/types.js'
+import { bundleClient, type ClientBundle } from './bundle.js'
+import { checkReferences } from './check-references.js'
+import { loadConfig } from './config/load-config.js'
+import { GptnotesError, GptnotesErrors } from './errors.js'
+import { parseAll } from './parse-pool.js'
+import type { ParsedPage, SourceFile } from './parse-page.js'
+import { renderDocument } from './render-html.js'
+import { buildRoutes, type Route, type RouteTable } from './routes.js'
+import { assetOutputPath, scanContent } from './scan-content.js'
+import { buildSiteData, type SiteData } from './site-data.js'
+import type { OutputContents } from './write-output.js'
+
+export interface StageEvent {
+  stage: string
+  ms: number
+  count?: number
+}
+
+export interface SiteOutput {
+  config: SiteConfig
+  files: Map<string, OutputContents>
+  routes: RouteTable
+  warnings: string[]
+  pages: number
+}
+
+export interface BuilderOptions {
+  /** Where the client bundle is cached between builds. */
+  cacheDir?: string
+  onStage?: (event: StageEvent) => void
+  /** Extra HTML before `</body>` of every page (the dev server's reload client). */
+  bodyEnd?: string
+}
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 8).replace(/[-_]/g, 'x')
+
+/**
+ * Runs the build stages in order. Keeps parsed pages by content, so a rebuild after an edit
+ * re-parses only the files that changed (the dev server holds one builder for its lifetime).
+ */
+export class SiteBuilder {
+  private readonly parsed = new Map<string, { source: string; page: ParsedPage }>()
+  private bundle?: { key: string; value: ClientBundle }
+
+  constructor(
+    readonly root: string,
+    private readonly options: BuilderOptions = {},
+  ) {}
+
+  /** Forget the client bundle (the theme changed). */
+  invalidateClient(): void {
+    this.bundle = undefined
+  }
+
+  async build(): Promise<SiteOutput> {
+    const time = async <T>(stage: string, fn: () => Promise<T> | T, count?: (r: T) => number): Promise<T> => {
+      const start = performance.now()
+      const result = await fn()
+      this.options.onStage?.({ stage, ms: performance.now() - start, count: count?.(result) })
+      return result
+    }
+    const { config } = await time('loadConfig', () => loadConfig(this.root))
+    const contentDir = join(this.root, 'content')
+    const content = await time('scanContent', () => scanContent(contentDir), (r) => r.markdown.length)
+    const sources = new Map<string, string>()
+    await Promise.all(content.markdown.map(async (f) => sources.set(f, await readFile(join(contentDir, f), 'utf8'))))
+    const parsed = await time('parsePage', () => this.parsePages(content.markdown, sources, config.base), (r) => r.length)
+    const site = await time('siteData', () => buildSiteData(config, parsed))
+    const routes = await time('routes', () => buildRoutes(site, parsed), (r) => r.routes.length)
+
+    const known = new Set(routes.routes.map((r) => r.path))
+    const report = checkReferences(parsed, sources, known, new Set(content.assets))
+    const problems = [...report.errors, ...sidebarErrors(site)]
+    if (problems.length) throw problems.length === 1 ? problems[0] : new GptnotesErrors(problems)
+
+    const bundle = await time('bundle', () => this.clientBundle())
+    const files = await time('render', () => this.render(site, routes, bundle), (f) => f.size)
+    for (const asset of content.assets) files.set(assetOutputPath(asset), { copyFrom: join(contentDir, asset) })
+    return { config, files, routes, warnings: report.warnings, pages: parsed.length }
+  }
+
+  private async parsePages(paths: string[], sources: Map<string, string>, base: string): Promise<ParsedPage[]> {
+    const stale: SourceFile[] = []
+    for (const relativePath of paths) {
+      const source = sources.get(relativePath)!
+      const hit = this.parsed.get(relativePath)
+      if (!hit || hit.source !== source || this.parsedBase !== base) stale.push({ relativePath, source })
+    }
+    this.parsedBase = base
+    const fresh = await parseAll(stale, { base })
+    fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { source: stale[i].source, page }))
+    for (const key of this.parsed.keys()) if (!sources.has(key)) this.parsed.delete(key)
+    return paths.map((p) => this.parsed.get(p)!.page)
+  }
+
+  private parsedBase?: string
+
+  private async clientBundle(): Promise<ClientBundle> {
+    if (!this.bundle) this.bundle = { key: '', value: await bundleClient({ cacheDir: this.options.cacheDir }) }
+    return this.bundle.value
+  }
+
+  private render(site: SiteData, table: RouteTable, bundle: ClientBundle): Map<string, OutputContents> {
+    const { config } = site
+    const files = new Map<string, OutputContents>()
+    for (const f of bundle.files) files.set(f.path, f.contents)
+    const chunkUrl = new Map<Route, string>()
+    for (const route of [...table.routes, table.notFound]) {
+      const code = `export default JSON.parse(${JSON.stringify(JSON.stringify(route.data))})\n`
+      const file = `assets/js/${route.chunkName}.${shortHash(code)}.js`
+      files.set(file, code)
+      chunkUrl.set(route, withBase(config.base, '/' + file))
+    }
+    const map: RouteMap = { routes: {}, redirects: {} }
+    for (const route of table.routes) map.routes[withBase(config.base, route.path)] = chunkUrl.get(route)!
+    map.routes['404'] = chunkUrl.get(table.notFound)!
+    for (const [from, to] of Object.entries(table.redirects)) map.redirects[withBase(config.base, from)] = withBase(config.base, to)
+    const mapCode = `export default JSON.parse(${JSON.stringify(JSON.stringify(map))})\n`
+    const mapFile = `assets/js/routes.${shortHash(mapCode)}.js`
+    files.set(mapFile, mapCode)
+
+    const clientSite: ClientSite = {
+      title: config.title,
+      description: config.description,
+      base: config.base,
+      nav: config.themeConfig.nav,
+      smoothScroll: config.themeConfig.smoothScroll,
+      routesUrl: withBase(config.base, '/' + mapFile),
+    }
+    const ctx = { config, site: clientSite, bundle, bodyEnd: this.options.bodyEnd }
+    for (const route of table.routes) files.set(route.file, renderDocument(route, ctx))
+    files.set('404.html', renderDocument(table.notFound, ctx))
+    files.set('_redirects', Object.entries(map.redirects).map(([from, to]) => `${from} ${to} 301!`).join('\n') + '\n')
+    return files
+  }
+}
+
+function sidebarErrors(site: SiteData): GptnotesError[] {
+  return site.sidebarProblems.map(
+    (p) =>
+      new GptnotesError({
+        name: 'SidebarInvalid',
+        message: `${p.path}: ${p.message}`,
+        hint: p.message.startsWith('no matching page')
+          ? 'Sidebar paths are routes like "/handbook/page.html" (or "/handbook/page"); check the file exists under content/.'
+          : 'Flatten the sidebar: groups may nest at most 3 levels deep.',
+      }),
+  )
+}

@@ -1,0 +1,61 @@
+import { filterPosts, sortPosts, toSummary } from '../shared/lists.js'
+import type { Page, PostSummary, SidebarItem, SiteConfig } from '../shared/types.js'
+import type { ParsedPage } from './parse-page.js'
+import { pickSidebar, resolveSidebar, type SidebarProblem } from './sidebar.js'
+
+export interface Term {
+  name: string
+  /** Base-relative route of the term's page (`/tag/ChatGPT/`, percent-encoded). */
+  path: string
+  posts: PostSummary[]
+}
+
+/** The siteData stage: lists, tags, categories, sidebars, search text → plain data. */
+export interface SiteData {
+  config: SiteConfig
+  pages: Page[]
+  pagesByPath: Map<string, Page>
+  /** Posts for lists: filtered and sorted by the spec's rules. */
+  posts: PostSummary[]
+  tags: Term[]
+  categories: Term[]
+  /** Resolved sidebar per config key ('' for a single list); `auto` uses page headers. */
+  sidebars: Map<string, SidebarItem[]>
+  sidebarProblems: SidebarProblem[]
+}
+
+export function termPath(kind: 'tag' | 'categories', name: string): string {
+  return `/${kind}/${encodeURIComponent(name)}/`
+}
+
+export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteData {
+  const pages = parsed.map((p) => p.page)
+  const pagesByPath = new Map(pages.map((p) => [p.path, p]))
+  const posts = sortPosts(filterPosts(pages)).map(toSummary)
+  const collect = (kind: 'tag' | 'categories', field: 'tags' | 'categories'): Term[] => {
+    const map = new Map<string, PostSummary[]>()
+    for (const post of posts) for (const name of post[field]) map.set(name, [...(map.get(name) ?? []), post])
+    return [...map]
+      .map(([name, list]) => ({ name, path: termPath(kind, name), posts: list }))
+      .sort((a, b) => b.posts.length - a.posts.length || a.name.localeCompare(b.name, 'zh-CN'))
+  }
+  const sidebars = new Map<string, SidebarItem[]>()
+  const sidebarProblems: SidebarProblem[] = []
+  const sidebar = config.themeConfig.sidebar
+  if (Array.isArray(sidebar)) sidebars.set('', resolveSidebar(sidebar, pagesByPath, 'themeConfig.sidebar', sidebarProblems))
+  else if (sidebar && sidebar !== 'auto') {
+    for (const [key, items] of Object.entries(sidebar)) {
+      sidebars.set(key, resolveSidebar(items, pagesByPath, `themeConfig.sidebar[${JSON.stringify(key)}]`, sidebarProblems))
+    }
+  }
+  return { config, pages, pagesByPath, posts, tags: collect('tag', 'tags'), categories: collect('categories', 'categories'), sidebars, sidebarProblems }
+}
+
+/** The sidebar a page shows: per path prefix from the config, or its own headings (`auto`). */
+export function sidebarFor(site: SiteData, page: Page): SidebarItem[] {
+  const picked = pickSidebar(site.config.themeConfig.sidebar, page.path)
+  if (picked === 'auto') return page.headers.length ? [{ type: 'link', path: page.path, title: page.title, headers: page.headers }] : []
+  if (!picked) return []
+  const key = Array.isArray(site.config.themeConfig.sidebar) ? '' : JSON.parse(picked.key.slice(1, -1))
+  return site.sidebars.get(key) ?? []
+}

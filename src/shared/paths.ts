@@ -1,0 +1,112 @@
+/**
+ * The spec's path and link rules (section 2, "Path handling"), shared by the client router,
+ * the dev server and the build so all three agree on which URL is which page.
+ */
+
+const EXTERNAL_RE = /^(?:https?:|mailto:|tel:)/i
+const PERCENT_RE = /%[0-9a-f]{2}/i
+
+/** Links starting with http, https, mailto or tel are external. Protocol-relative too. */
+export function isExternal(href: string): boolean {
+  return EXTERNAL_RE.test(href) || href.startsWith('//')
+}
+
+/** decodeURI that returns its input unchanged when the input is not valid percent-encoding. */
+export function safeDecode(path: string): string {
+  try {
+    return decodeURI(path)
+  } catch {
+    return path
+  }
+}
+
+/** The one spelling of a path used as a route key: decoded once, then encoded (`%20`, not a space). */
+export function normalizePath(path: string): string {
+  return encodeURI(safeDecode(path))
+}
+
+export function splitHash(href: string): [path: string, hash: string] {
+  const i = href.indexOf('#')
+  return i < 0 ? [href, ''] : [href.slice(0, i), href.slice(i)]
+}
+
+/**
+ * Internal links get an `.html` suffix unless they end in a slash; a markdown file name
+ * (`a.md`, `README.md`) becomes its page. Hash fragments and queries are kept.
+ */
+export function toHtmlLink(href: string): string {
+  if (isExternal(href) || href.startsWith('#')) return href
+  const [beforeHash, hash] = splitHash(href)
+  const q = beforeHash.indexOf('?')
+  let path = q < 0 ? beforeHash : beforeHash.slice(0, q)
+  const query = q < 0 ? '' : beforeHash.slice(q)
+  if (path === '') return href
+  if (/(^|\/)(README|index)\.md$/i.test(path)) path = path.replace(/(README|index)\.md$/i, '')
+  else if (/\.md$/i.test(path)) path = path.slice(0, -3) + '.html'
+  else if (!path.endsWith('/') && !/\.html$/i.test(path) && !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '')) {
+    path += '.html'
+  }
+  return path + query + hash
+}
+
+/** Resolve `target` against the directory of route path `from` (both base-relative). */
+export function resolveRelative(from: string, target: string): string {
+  if (target.startsWith('/')) return target
+  const dir = from.endsWith('/') ? from : from.slice(0, from.lastIndexOf('/') + 1)
+  const out: string[] = []
+  for (const seg of (dir + target).split('/')) {
+    if (seg === '..') out.pop()
+    else if (seg !== '.') out.push(seg)
+  }
+  const joined = out.join('/')
+  return joined.startsWith('/') ? joined : '/' + joined
+}
+
+export type PathResolution =
+  | { kind: 'found'; path: string }
+  | { kind: 'redirect'; path: string }
+  | { kind: 'notFound'; path: string }
+
+/**
+ * Path handling of the spec:
+ * - a known route is used as is;
+ * - a path ending in `/` is retried with the slash replaced by `.html`;
+ * - a path ending in neither `/` nor `.html` is retried with `.html`, then with `/`;
+ * - a path ending in `.html` or matching a known route is let through; otherwise, if it holds
+ *   percent-encoded characters, the reader is redirected to the decoded path.
+ * `isKnown` answers for normalised paths; `redirects` maps known aliases to their route.
+ */
+export function resolvePath(
+  rawPath: string,
+  isKnown: (path: string) => boolean,
+  redirects: Record<string, string> = {},
+): PathResolution {
+  const path = normalizePath(rawPath)
+  const redirect = redirects[path]
+  if (redirect) return { kind: 'redirect', path: redirect }
+  if (isKnown(path)) return path === rawPath ? { kind: 'found', path } : { kind: 'redirect', path }
+  const candidates: string[] = []
+  if (path.endsWith('/')) candidates.push(path.slice(0, -1) + '.html')
+  else if (!path.endsWith('.html')) candidates.push(path + '.html', path + '/')
+  for (const candidate of candidates) {
+    if (isKnown(candidate)) return { kind: 'redirect', path: candidate }
+  }
+  if (!rawPath.endsWith('.html') && PERCENT_RE.test(rawPath)) {
+    const decoded = safeDecode(rawPath)
+    if (decoded !== rawPath) return { kind: 'redirect', path: encodeURI(decoded) }
+  }
+  return { kind: 'notFound', path: rawPath }
+}
+
+/** Join the site base (`/gpt/`) and a base-relative path (`/handbook/a.html`). */
+export function withBase(base: string, path: string): string {
+  if (isExternal(path)) return path
+  return base.replace(/\/$/, '') + (path.startsWith('/') ? path : '/' + path)
+}
+
+/** The base-relative route path of a markdown file (`handbook/a.md` → `/handbook/a.html`). */
+export function routePathOf(relativePath: string): string {
+  const p = '/' + relativePath.replace(/\\/g, '/')
+  if (/(^|\/)(README|index)\.md$/i.test(p)) return encodeURI(p.replace(/(README|index)\.md$/i, ''))
+  return encodeURI(p.replace(/\.md$/i, '.html'))
+}
