@@ -91,7 +91,9 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
       if (value !== null && value !== undefined) frontmatter[key] = value
       continue
     }
-    const result = check(value)
+    // YAML turns 2025-13-40 into a valid (overflowed) Date: check the text as written instead.
+    const raw = value instanceof Date ? rawValue(source, key) : undefined
+    const result = check(raw && /^\d{4}-\d{1,2}-\d{1,2}/.test(raw) ? raw : value)
     if ('error' in result) {
       const loc = locateKey(source, key)
       throw new GptnotesError({
@@ -111,6 +113,11 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   delete frontmatter.category
   const bodyLineOffset = source.length === parsed.content.length ? 0 : source.slice(0, source.length - parsed.content.length).split('\n').length - 1
   return { frontmatter, body: parsed.content, bodyLineOffset }
+}
+
+function rawValue(source: string, key: string): string | undefined {
+  const { line, column } = locateKey(source, key)
+  return source.split('\n')[line - 1]?.slice(column - 1).trim().replace(/^['"]|['"]$/g, '')
 }
 
 /** Line and column of `key:`'s value inside the leading frontmatter block. */

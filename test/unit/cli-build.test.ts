@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLI, copyFixture } from '../helpers/sites.js'
+
+const run = promisify(execFile)
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' } })
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const walk = (d: string, rel: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name
+      if (e.isDirectory()) walk(join(d, e.name), r)
+      else out[r] = readFileSync(join(d, e.name)).toString('base64')
+    }
+  }
+  walk(dir, '')
+  return out
+}
+
+describe('gptnotes build (the real CLI)', () => {
+  let site: ReturnType<typeof copyFixture>
+  beforeAll(() => {
+    site = copyFixture('minimal')
+  })
+  afterAll(() => site.cleanup())
+
+  it('builds a root holding only content/ with the defaults, in the design.md layout', async () => {
+    const { code, stdout } = await cli('build', '--root', site.root)
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/built 3 pages/)
+    const dist = join(site.root, 'dist')
+    for (const f of ['index.html', 'guide/first.html', 'guide/second.html', 'tag/index.html', 'categories/index.html', 'timeline/index.html', '404.html', '_redirects']) {
+      expect(existsSync(join(dist, f)), f).toBe(true)
+    }
+    const js = readdirSync(join(dist, 'assets/js'))
+    expect(js.some((f) => /^main\.[\w]{8}\.js$/.test(f))).toBe(true)
+    expect(js.some((f) => /^guide_first\.[\w]{8}\.js$/.test(f))).toBe(true)
+    expect(readdirSync(join(dist, 'assets/css')).some((f) => /^main\.[\w]{8}\.css$/.test(f))).toBe(true)
+    const html = readFileSync(join(dist, 'guide/first.html'), 'utf8')
+    expect(html).toContain('<html lang="zh-CN">')
+    expect(html).toContain('<title>第一篇</title>')
+    expect(html).toContain('<link rel="canonical" href="/gpt/guide/first.html">')
+    expect(html).toContain('href="/gpt/guide/second.html#%E7%BB%86%E8%8A%82"')
+    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toContain('/gpt/index.html /gpt/ 301')
+    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toContain('/gpt/tag/index.html /gpt/tag/ 301')
+  })
+
+  it('fails on a bad frontmatter date with file:line:column, a frame and a hint, exit 1, no stack, previous dist intact', async () => {
+    const before = snapshot(join(site.root, 'dist'))
+    const file = join(site.root, 'content/guide/second.md')
+    const good = readFileSync(file, 'utf8')
+    writeFileSync(file, good.replace('date: 2025-4-2', 'date: 2025-4-31'))
+    try {
+      const { code, stderr } = await cli('build', '--root', site.root)
+      expect(code).toBe(1)
+      expect(stderr).toContain('error [FrontmatterInvalid]')
+      expect(stderr).toContain('at content/guide/second.md:3:7')
+      expect(stderr).toContain('> 3 | date: 2025-4-31')
+      expect(stderr).toContain('hint:')
+      expect(stderr).not.toMatch(/\n\s+at .*\.js:\d+/)
+      expect(snapshot(join(site.root, 'dist'))).toEqual(before)
+      const debug = await cli('build', '--root', site.root, '--debug')
+      expect(debug.stderr).toMatch(/\n\s+at .*\.(js|ts):\d+/)
+    } finally {
+      writeFileSync(file, good)
+    }
+  })
+
+  it('reports every link to a missing page with file:line', async () => {
+    const file = join(site.root, 'content/guide/first.md')
+    const good = readFileSync(file, 'utf8')
+    writeFileSync(file, good + '\n[不存在](./missing.md) 和 [也不存在](/nowhere/)\n')
+    try {
+      const { code, stderr } = await cli('build', '--root', site.root)
+      expect(code).toBe(1)
+      expect(stderr).toContain('error [DeadLink] link to a page that does not exist: /guide/missing.html')
+      expect(stderr).toContain('at content/guide/first.md:12:1')
+      expect(stderr).toContain('/nowhere/')
+      expect(stderr).toContain('2 problems found')
+    } finally {
+      writeFileSync(file, good)
+    }
+  })
+
+  it('prints usage errors with exit 2 and help with exit 0', async () => {
+    expect((await cli('build', '--nope')).code).toBe(2)
+    expect((await cli('frobnicate')).code).toBe(2)
+    const help = await cli('build', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('--root <dir>')
+    expect(help.stdout).toContain('--out <dir>')
+  })
+
+  it('writes to --out', async () => {
+    const { code } = await cli('build', '--root', site.root, '--out', join(site.root, 'public-out'))
+    expect(code).toBe(0)
+    expect(existsSync(join(site.root, 'public-out/index.html'))).toBe(true)
+  })
+})
