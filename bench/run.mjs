@@ -1,0 +1,122 @@
+// `npm run bench`: cold builds of a synthetic Chinese corpus at several sizes, and the bytes an
+// article's first load downloads. Prints one stable markdown table (compare across versions).
+//   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { dirname, join, posix } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { init, parse } from 'es-module-lexer'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const corpusRoot = join(here, '.corpus')
+const generator = [join(here, '../../shared/bench/gen-corpus.mjs'), join(here, 'gen-corpus.mjs')].find(existsSync)
+const sizes = (process.env.BENCH_SIZES ?? '27,500,2000').split(',').map(Number)
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const PROBE = 'handbook/setup-0002.html'
+const BASE = '/gpt/'
+
+await init
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+function dirSize(dir) {
+  let bytes = 0
+  let files = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    if (e.isDirectory()) {
+      const r = dirSize(p)
+      bytes += r.bytes
+      files += r.files
+    } else {
+      bytes += statSync(p).size
+      files++
+    }
+  }
+  return { bytes, files }
+}
+
+const gz = (buf) => gzipSync(buf, { level: 6 }).length
+const kib = (n) => (n / 1024).toFixed(1)
+
+/** JS and CSS the browser downloads on first load of one page (static imports followed). */
+function firstLoad(dist, page) {
+  const html = readFileSync(join(dist, page), 'utf8')
+  const local = (url) => join(dist, url.startsWith(BASE) ? url.slice(BASE.length) : posix.join(posix.dirname(page), url))
+  const scripts = new Set()
+  for (const m of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"|<script[^>]*\ssrc="([^"]+)"[^>]*>|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
+    scripts.add(local(m[1] ?? m[2] ?? m[3]))
+  }
+  const queue = [...scripts]
+  while (queue.length) {
+    const file = queue.pop()
+    const [imports] = parse(readFileSync(file, 'utf8'))
+    for (const i of imports) {
+      if (i.d !== -1 || !i.n) continue // dynamic import(): not first load
+      const dep = join(dirname(file), i.n)
+      if (!scripts.has(dep)) scripts.add(dep) && queue.push(dep)
+    }
+  }
+  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+  const inlineData = [...html.matchAll(/<script[^>]*application\/json[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => readFileSync(local(m[1])))
+  const js = [...scripts].map((f) => readFileSync(f))
+  const sum = (bufs, f) => bufs.reduce((n, b) => n + f(b), 0)
+  return {
+    jsRaw: sum(js, (b) => b.length) + Buffer.byteLength(inlineJs),
+    jsGz: sum(js, gz) + (inlineJs ? gz(Buffer.from(inlineJs)) : 0),
+    jsFiles: js.length,
+    inlineData: Buffer.byteLength(inlineData),
+    cssRaw: sum(css, (b) => b.length),
+    cssGz: sum(css, gz),
+    htmlRaw: Buffer.byteLength(html),
+    htmlGz: gz(Buffer.from(html)),
+  }
+}
+
+if (!generator) {
+  console.error('bench: the corpus generator (shared/bench/gen-corpus.mjs) was not found beside the project')
+  process.exit(1)
+}
+
+const rows = []
+for (const n of sizes) {
+  const site = join(corpusRoot, `n${n}`)
+  const content = join(site, 'content')
+  if (!existsSync(join(content, 'corpus.json'))) {
+    mkdirSync(site, { recursive: true })
+    execFileSync(process.execPath, [generator, '--n', String(n), '--out', content], { stdio: 'ignore' })
+  }
+  const results = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), site], { encoding: 'utf8' })
+    const wall = performance.now() - t0
+    if (child.status !== 0) {
+      console.error(child.stderr || child.stdout)
+      process.exit(1)
+    }
+    results.push({ wall, ...JSON.parse(child.stdout.trim().split('\n').pop()) })
+  }
+  const dist = join(site, 'dist')
+  const wall = median(results.map((r) => r.wall)) / 1000
+  const pages = results[0].pages
+  const out = dirSize(dist)
+  rows.push({ n, pages, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE) })
+}
+
+console.log(`gptnotes bench — cold build (median of ${runs}, process start to output written), node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} cores`)
+console.log('')
+console.log('| N | pages | cold build s | pages/s | peak RSS MiB | output MiB (files) | first-load JS KiB raw / gzip (files) | inline page data KiB | CSS KiB raw / gzip | HTML KiB raw / gzip |')
+console.log('|---|---|---|---|---|---|---|---|---|---|')
+for (const r of rows) {
+  console.log(
+    `| ${r.n} | ${r.pages} | ${r.wall.toFixed(2)} | ${Math.round(r.pages / r.wall)} | ${r.rss.toFixed(0)} | ${(r.out.bytes / 1048576).toFixed(1)} (${r.out.files}) | ${kib(r.fl.jsRaw)} / ${kib(r.fl.jsGz)} (${r.fl.jsFiles}) | ${kib(r.fl.inlineData)} | ${kib(r.fl.cssRaw)} / ${kib(r.fl.cssGz)} | ${kib(r.fl.htmlRaw)} / ${kib(r.fl.htmlGz)} |`,
+  )
+}
+

@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.js'
+import { MODES, openSite, recordProblems, SITE_TITLE, waitForRouteMap, waitForRouter, type Site } from '../helpers/e2e.js'
+
+/**
+ * Runs before any page script: when parsing ends (readyState "interactive", which comes before
+ * module scripts run) it keeps #app's HTML as the server sent it and starts counting every
+ * mutation inside #app.
+ */
+const RECORD_SSR = () => {
+  const w = window as Window & { __ssr?: { html: string | null; mutations: string[] } }
+  w.__ssr = { html: null, mutations: [] }
+  document.addEventListener('readystatechange', () => {
+    const app = document.getElementById('app')
+    if (document.readyState !== 'interactive' || !app || w.__ssr!.html !== null) return
+    w.__ssr!.html = app.innerHTML
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const target = r.target instanceof Element ? r.target.tagName.toLowerCase() : r.target.nodeName
+        w.__ssr!.mutations.push(`${r.type} on ${target}${r.attributeName ? ` [${r.attributeName}]` : ''}`)
+      }
+    }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true })
+  })
+}
+
+/** Hydration done: the router keyed the history entry, React claimed the DOM, the page went idle. */
+async function waitForHydration(page: Page): Promise<void> {
+  await waitForRouter(page)
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('#app h1')
+    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'))
+  })
+  await waitForRouteMap(page)
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))))
+}
+
+const PAGES = [
+  { path: '', h1: SITE_TITLE, title: SITE_TITLE, status: 200 },
+  { path: 'handbook/getting-started.html', h1: '快速开始', title: `快速开始 | ${SITE_TITLE}`, status: 200 },
+  { path: 'handbook/install.html', h1: '安装指南', title: `安装指南 | ${SITE_TITLE}`, status: 200 },
+  { path: 'handbook/configuration.html', h1: '配置说明', title: `配置说明 | ${SITE_TITLE}`, status: 200 },
+  { path: 'handbook/a%20b.html', h1: '带空格的页面', title: `带空格的页面 | ${SITE_TITLE}`, status: 200 },
+  { path: 'tag/', h1: '标签', title: `标签 | ${SITE_TITLE}`, status: 200 },
+  { path: 'timeline/', h1: '时间轴', title: `时间轴 | ${SITE_TITLE}`, status: 200 },
+  { path: 'handbook/no-such-page.html', h1: '404', title: `404 页面未找到 | ${SITE_TITLE}`, status: 404 },
+]
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe.each(MODES)('hydration (%s)', (mode) => {
+  let site: Site
+  let context: BrowserContext
+  beforeAll(async () => {
+    site = await openSite(mode)
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await browser.newContext()
+    await context.addInitScript(RECORD_SSR)
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  it.each(PAGES)('leaves the server HTML of /gpt/$path untouched, without console errors', async ({ path, h1, title, status }) => {
+    const page = await context.newPage()
+    const problems = recordProblems(page)
+    const response = await page.goto(site.url + path)
+    expect(response?.status()).toBe(status)
+    await waitForHydration(page)
+
+    const { html, mutations, now } = await page.evaluate(() => {
+      const w = window as Window & { __ssr?: { html: string | null; mutations: string[] } }
+      return { html: w.__ssr!.html, mutations: w.__ssr!.mutations, now: document.getElementById('app')!.innerHTML }
+    })
+    // The server HTML was captured and is the page the reader expects.
+    expect(html).toContain(`>${h1}</h1>`)
+    expect(await page.getByRole('heading', { level: 1, name: h1, exact: true }).isVisible()).toBe(true)
+    expect(await page.title()).toBe(title)
+    // Hydration adopted it as it was.
+    expect(mutations).toEqual([])
+    expect(now).toBe(html)
+    // The browser itself reports the 404 status of an unknown page; nothing else may be logged.
+    const expected = status === 404 ? [/^console\.error: Failed to load resource: the server responded with a status of 404/] : []
+    expect(problems.filter((p) => !expected.some((re) => re.test(p)))).toEqual([])
+  })
+
+  it('keeps the server HTML when the page is opened with a hash', async () => {
+    const page = await context.newPage()
+    const problems = recordProblems(page)
+    await page.goto(site.url + 'handbook/configuration.html#环境变量')
+    await waitForHydration(page)
+    const { html, mutations, now } = await page.evaluate(() => {
+      const w = window as Window & { __ssr?: { html: string | null; mutations: string[] } }
+      return { html: w.__ssr!.html, mutations: w.__ssr!.mutations, now: document.getElementById('app')!.innerHTML }
+    })
+    expect(html).toContain('环境变量')
+    expect(mutations).toEqual([])
+    expect(now).toBe(html)
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,154 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.js'
+import {
+  article,
+  h1,
+  isPageChunk,
+  mark,
+  marked,
+  MODES,
+  openSite,
+  ready,
+  recordProblems,
+  recordScripts,
+  routeMap,
+  SITE_TITLE,
+  visible,
+  type Site,
+} from '../helpers/e2e.js'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const basename = (url: string) => url.slice(url.lastIndexOf('/') + 1)
+
+describe.each(MODES)('client-side navigation (%s)', (mode) => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+  let scripts: string[]
+  let problems: string[]
+
+  beforeAll(async () => {
+    site = await openSite(mode)
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await browser.newContext()
+    page = await context.newPage()
+    scripts = recordScripts(page)
+    problems = recordProblems(page)
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  /** Page chunks requested since `before` (a copy of `scripts` taken earlier). */
+  const newChunks = (before: string[]) => scripts.slice(before.length).filter((s) => isPageChunk(s) && !before.includes(s))
+
+  it("clicking a link in an article loads that page's chunk and no other, without a full page load", async () => {
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await ready(page)
+    const map = await routeMap(page)
+    const before = [...scripts]
+    await mark(page)
+
+    await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
+    await visible(h1(page, '安装指南'))
+
+    expect(page.url()).toBe(site.url + 'handbook/install.html')
+    expect(await page.title()).toBe(`安装指南 | ${SITE_TITLE}`)
+    expect(newChunks(before)).toEqual([basename(map.routes['/gpt/handbook/install.html'])])
+    expect(await marked(page)).toBe(true)
+    // The old page is gone and the sidebar marks the new one as current.
+    expect(await h1(page, '快速开始').count()).toBe(0)
+    const current = page.getByRole('navigation', { name: '侧边栏' }).getByRole('link', { name: '安装指南', exact: true })
+    expect(await current.getAttribute('aria-current')).toBe('page')
+    expect(problems).toEqual([])
+  })
+
+  it('follows the sidebar, the nav bar and the site title, one chunk per new page', async () => {
+    await page.goto(site.url + 'handbook/install.html')
+    await ready(page)
+    const map = await routeMap(page)
+    await mark(page)
+    const steps = [
+      { link: page.getByRole('navigation', { name: '侧边栏' }).getByRole('link', { name: '配置说明', exact: true }), heading: '配置说明', path: 'handbook/configuration.html', title: `配置说明 | ${SITE_TITLE}` },
+      { link: page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '常见问题', exact: true }), heading: '常见问题', path: 'handbook/faq.html', title: `常见问题 | ${SITE_TITLE}` },
+      { link: page.getByRole('navigation', { name: '侧边栏' }).getByRole('link', { name: '带空格的页面', exact: true }), heading: '带空格的页面', path: 'handbook/a%20b.html', title: `带空格的页面 | ${SITE_TITLE}` },
+      { link: page.getByRole('banner').getByRole('link', { name: SITE_TITLE, exact: true }), heading: SITE_TITLE, path: '', title: SITE_TITLE },
+      { link: page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '标签', exact: true }), heading: '标签', path: 'tag/', title: `标签 | ${SITE_TITLE}` },
+    ]
+    for (const step of steps) {
+      const before = [...scripts]
+      await step.link.click()
+      await visible(h1(page, step.heading))
+      expect(page.url()).toBe(site.url + step.path)
+      expect(await page.title()).toBe(step.title)
+      expect(newChunks(before)).toEqual([basename(map.routes['/gpt/' + step.path])])
+    }
+    expect(await marked(page)).toBe(true)
+    expect(problems).toEqual([])
+  })
+
+  it('back and forward show the earlier pages again without reloading or refetching them', async () => {
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await ready(page)
+    await mark(page)
+    await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
+    await visible(h1(page, '安装指南'))
+    const before = [...scripts]
+
+    await page.goBack()
+    await visible(h1(page, '快速开始'))
+    expect(page.url()).toBe(site.url + 'handbook/getting-started.html')
+    expect(await page.title()).toBe(`快速开始 | ${SITE_TITLE}`)
+
+    await page.goForward()
+    await visible(h1(page, '安装指南'))
+    expect(page.url()).toBe(site.url + 'handbook/install.html')
+    expect(await page.title()).toBe(`安装指南 | ${SITE_TITLE}`)
+
+    expect(scripts.slice(before.length)).toEqual([])
+    expect(await marked(page)).toBe(true)
+    expect(problems).toEqual([])
+  })
+
+  it('navigates from a page opened by its not-found address', async () => {
+    const response = await page.goto(site.url + 'handbook/no-such-page.html')
+    expect(response?.status()).toBe(404)
+    await ready(page)
+    await mark(page)
+    await page.getByRole('link', { name: '返回首页', exact: true }).click()
+    await visible(h1(page, SITE_TITLE))
+    expect(page.url()).toBe(site.url)
+    expect(await page.title()).toBe(SITE_TITLE)
+    expect(await marked(page)).toBe(true)
+  })
+
+  it('a click before the route map has loaded still navigates in place', async () => {
+    // Hold the route map back so the click has to fetch it.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/assets/js/routes.*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await page.waitForFunction(() => !!(history.state as { key?: string } | null)?.key)
+    await mark(page)
+    await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
+    release()
+    await visible(h1(page, '安装指南'))
+    expect(page.url()).toBe(site.url + 'handbook/install.html')
+    expect(await marked(page)).toBe(true)
+  })
+})

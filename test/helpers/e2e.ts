@@ -1,0 +1,217 @@
+/**
+ * Shared pieces of the browser suite (test/e2e): the fixture site served two ways — by
+ * `gptnotes serve` (the dev server, from memory) and as built output on a plain static host —
+ * and small page helpers that wait for what a reader would see.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { startDevServer } from '../../src/render/dev-server.js'
+import { SiteBuilder } from '../../src/render/site-builder.js'
+import { writeOutput } from '../../src/render/write-output.js'
+import { copyFixture } from './sites.js'
+import { serveStatic } from './static-server.js'
+
+export const FIXTURE = 'e2e-site'
+export const SITE_TITLE = '测试站点'
+
+export type Mode = 'serve' | 'static'
+/** For `describe.each(MODES)`: every behaviour that both ways of serving share. */
+export const MODES: Mode[] = ['serve', 'static']
+
+export interface Site {
+  mode: Mode
+  /** The site's address, ending in the base (`http://127.0.0.1:PORT/gpt/`). */
+  url: string
+  /** The temporary copy of the fixture (tests may edit it). */
+  root: string
+  /** The built output folder (static mode). */
+  dist?: string
+  /** What the dev server logged (serve mode). */
+  log: string[]
+  close(): Promise<void>
+}
+
+export interface OpenSiteOptions {
+  /** Dev server: watch files and reload open pages (off unless a test needs it). */
+  watch?: boolean
+  /** Static mode: change the built output before it is served. */
+  prepare?: (dist: string) => void
+}
+
+/** Build a copy of the fixture into `<root>/dist` the way `gptnotes build` does. */
+export async function buildSite(root: string): Promise<string> {
+  const out = await new SiteBuilder(root).build()
+  const dist = join(root, 'dist')
+  await writeOutput(dist, out.files)
+  return dist
+}
+
+/** Serve a fresh copy of the fixture site by `mode`. */
+export async function openSite(mode: Mode, options: OpenSiteOptions = {}): Promise<Site> {
+  const { root, cleanup } = copyFixture(FIXTURE)
+  const log: string[] = []
+  try {
+    if (mode === 'serve') {
+      const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: options.watch ?? false, log: (line) => log.push(line) })
+      return {
+        mode,
+        url: dev.url,
+        root,
+        log,
+        async close() {
+          await dev.close()
+          cleanup()
+        },
+      }
+    }
+    const dist = await buildSite(root)
+    options.prepare?.(dist)
+    const host = await serveStatic(dist)
+    return {
+      mode,
+      url: host.url,
+      root,
+      dist,
+      log,
+      async close() {
+        host.server.closeAllConnections?.()
+        await host.close()
+        cleanup()
+      },
+    }
+  } catch (err) {
+    cleanup()
+    throw err
+  }
+}
+
+/** The built output's chunk file for a route, found by its stable name (`handbook_install`). */
+export function chunkFile(dist: string, name: string): string {
+  const files = readdirSync(join(dist, 'assets/js')).filter((f) => f.startsWith(name + '.') && /^[^.]+\.[A-Za-z0-9]+\.js$/.test(f))
+  if (files.length !== 1) throw new Error(`expected one chunk named ${name}, found ${JSON.stringify(files)}`)
+  return files[0]
+}
+
+export function readText(path: string): string {
+  return readFileSync(path, 'utf8')
+}
+
+/** The router has started (it keys every history entry). */
+export async function waitForRouter(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!(history.state as { key?: string } | null)?.key)
+}
+
+/** The route map (loaded at idle time) has arrived, so clicks do not wait for it. */
+export async function waitForRouteMap(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/js\/routes\.[^/]+\.js$/.test(e.name)))
+  // Give the module a moment to evaluate.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+}
+
+/** The router is running and idle: ready for a reader's clicks. */
+export async function ready(page: Page): Promise<void> {
+  await waitForRouter(page)
+  await waitForRouteMap(page)
+}
+
+/** The route map as the client sees it (route path → chunk URL). */
+export async function routeMap(page: Page): Promise<{ routes: Record<string, string>; redirects: Record<string, string> }> {
+  // A string, so the test runner does not rewrite the dynamic import.
+  return page.evaluate(`(async () => {
+    const data = JSON.parse(document.getElementById('__GPTNOTES_DATA__').textContent)
+    return (await import(data.site.routesUrl)).default
+  })()`)
+}
+
+/** The page's main heading with this text. */
+export function h1(page: Page, name: string): Locator {
+  return page.getByRole('heading', { level: 1, name, exact: true })
+}
+
+/** The article on screen (the rendered markdown page). */
+export function article(page: Page): Locator {
+  return page.getByRole('article')
+}
+
+export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout })
+}
+
+export const scrollY = (page: Page): Promise<number> => page.evaluate(() => window.scrollY)
+
+/** Wait until the window has scrolled to `y` (± `tolerance`) and stays there. */
+export async function waitForScrollY(page: Page, y: number, tolerance = 6, timeout = 5_000): Promise<void> {
+  await page
+    .waitForFunction(
+      ([target, tol]) => {
+        const w = window as Window & { __settle?: { y: number; since: number } }
+        const now = performance.now()
+        if (!w.__settle || w.__settle.y !== window.scrollY) w.__settle = { y: window.scrollY, since: now }
+        return Math.abs(window.scrollY - target) <= tol && now - w.__settle.since > 150
+      },
+      [y, tolerance] as const,
+      { timeout, polling: 30 },
+    )
+    .catch(async (err) => {
+      throw new Error(`scrollY stayed at ${await scrollY(page)}, expected ${y} ± ${tolerance}: ${(err as Error).message}`)
+    })
+}
+
+/** Wait until scrolling has stopped (the same scrollY for a while); returns it. */
+export async function waitForScrollStop(page: Page, timeout = 5_000): Promise<number> {
+  await page.waitForFunction(
+    () => {
+      const w = window as Window & { __stop?: { y: number; since: number } }
+      const now = performance.now()
+      if (!w.__stop || w.__stop.y !== window.scrollY) w.__stop = { y: window.scrollY, since: now }
+      return now - w.__stop.since > 200
+    },
+    undefined,
+    { timeout, polling: 30 },
+  )
+  return scrollY(page)
+}
+
+/** Console errors and warnings, and uncaught page errors, as text. */
+export function recordProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  return problems
+}
+
+/** File names of the requests the page makes under `/assets/js/`. */
+export function recordScripts(page: Page): string[] {
+  const names: string[] = []
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname
+    if (path.includes('/assets/js/')) names.push(path.slice(path.lastIndexOf('/') + 1))
+  })
+  return names
+}
+
+/** Page chunks: every script except the client (`main.*`) and the route map (`routes.*`). */
+export const isPageChunk = (name: string): boolean => !/^(main|routes)\./.test(name) && name.endsWith('.js')
+
+/** Mark the window; the mark survives client-side navigation and is gone after a full load. */
+export async function mark(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as Window & { __marker?: number }).__marker = 1))
+}
+
+export async function marked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as Window & { __marker?: number }).__marker === 1)
+}
+
+/** The top of an element relative to the viewport, and the bottom of the sticky site header. */
+export async function offsets(locator: Locator): Promise<{ top: number; headerBottom: number; viewport: number }> {
+  return locator.evaluate((el) => ({
+    top: el.getBoundingClientRect().top,
+    headerBottom: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+    viewport: window.innerHeight,
+  }))
+}
+
+export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
