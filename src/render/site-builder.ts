@@ -7,6 +7,7 @@ import { bundleClient, type ClientBundle } from './bundle.js'
 import { checkReferences } from './check-references.js'
 import { loadConfig } from './config/load-config.js'
 import { GptnotesError, GptnotesErrors } from './errors.js'
+import { openParseCache } from './parse-cache.js'
 import { parseAll } from './parse-pool.js'
 import type { ParsedPage, SourceFile } from './parse-page.js'
 import { renderDocument } from './render-html.js'
@@ -85,16 +86,25 @@ export class SiteBuilder {
   }
 
   private async parsePages(paths: string[], sources: Map<string, string>, base: string): Promise<ParsedPage[]> {
+    if (this.parsedBase !== base) this.parsed.clear()
+    this.parsedBase = base
+    const disk = this.options.cacheDir ? openParseCache(this.options.cacheDir, base) : undefined
     const stale: SourceFile[] = []
     for (const relativePath of paths) {
       const source = sources.get(relativePath)!
       const hit = this.parsed.get(relativePath)
-      if (!hit || hit.source !== source || this.parsedBase !== base) stale.push({ relativePath, source })
+      if (hit && hit.source === source) continue
+      const cached = disk?.get(relativePath, source)
+      if (cached) this.parsed.set(relativePath, { source, page: cached })
+      else stale.push({ relativePath, source })
     }
-    this.parsedBase = base
     const fresh = await parseAll(stale, { base })
-    fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { source: stale[i].source, page }))
+    fresh.forEach((page, i) => {
+      this.parsed.set(stale[i].relativePath, { source: stale[i].source, page })
+      disk?.set(stale[i].relativePath, stale[i].source, page)
+    })
     for (const key of this.parsed.keys()) if (!sources.has(key)) this.parsed.delete(key)
+    disk?.save(new Set(paths))
     return paths.map((p) => this.parsed.get(p)!.page)
   }
 

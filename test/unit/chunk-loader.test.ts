@@ -12,7 +12,7 @@ describe('client/router/chunk-loader', () => {
   })
 
   it('fails with reason "missing" and the address when the server answers 404', async () => {
-    const err = await loadChunk(url, { importer: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), probe: async () => 404 }).catch((e) => e)
+    const err = await loadChunk<never>(url, { importer: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), probe: async () => 404 }).catch((e: ChunkLoadError) => e)
     expect(err).toBeInstanceOf(ChunkLoadError)
     expect(err.name).toBe('ChunkLoadError')
     expect(err.type).toBe('missing')
@@ -20,7 +20,7 @@ describe('client/router/chunk-loader', () => {
   })
 
   it('fails with reason "error" for other failures', async () => {
-    const err = await loadChunk(url, { importer: () => Promise.reject(new SyntaxError('bad')), probe: async () => 200 }).catch((e) => e)
+    const err = await loadChunk<never>(url, { importer: () => Promise.reject(new SyntaxError('bad')), probe: async () => 200 }).catch((e: ChunkLoadError) => e)
     expect(err.type).toBe('error')
     expect(err.message).toContain(`(error: ${url})`)
   })
@@ -28,7 +28,7 @@ describe('client/router/chunk-loader', () => {
   it('fails with reason "timeout" after 120 s', async () => {
     vi.useFakeTimers()
     expect(CHUNK_TIMEOUT_MS).toBe(120_000)
-    const pending = loadChunk(url, { importer: () => new Promise(() => undefined) }).catch((e) => e)
+    const pending = loadChunk<never>(url, { importer: () => new Promise(() => undefined) }).catch((e: ChunkLoadError) => e)
     await vi.advanceTimersByTimeAsync(119_000)
     let settled = false
     void pending.then(() => (settled = true))

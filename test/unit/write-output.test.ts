@@ -10,7 +10,7 @@ describe('render/writeOutput: atomic output', () => {
     const out = join(dir, 'dist')
     mkdirSync(out)
     writeFileSync(join(out, 'stale.html'), 'old')
-    await writeOutput(out, new Map([['index.html', '<p>新</p>'], ['assets/js/a.js', new Uint8Array([1, 2])]]))
+    await writeOutput(out, new Map<string, string | Uint8Array>([['index.html', '<p>新</p>'], ['assets/js/a.js', new Uint8Array([1, 2])]]))
     expect(readdirSync(out).sort()).toEqual(['assets', 'index.html'])
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<p>新</p>')
     expect(readdirSync(dir)).toEqual(['dist'])

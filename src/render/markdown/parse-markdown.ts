@@ -1,19 +1,48 @@
 import type { Root } from 'mdast'
 import { directiveFromMarkdown } from 'mdast-util-directive'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal'
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote'
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough'
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table'
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { directive } from 'micromark-extension-directive'
-import { gfm } from 'micromark-extension-gfm'
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal'
+import { gfmFootnote } from 'micromark-extension-gfm-footnote'
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
+import { gfmTable } from 'micromark-extension-gfm-table'
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import type { Extension } from 'micromark-util-types'
+import type { Extension as MdastExtension } from 'mdast-util-from-markdown'
 import { normalizeContainers } from './containers.js'
 
 // Only the container form of directives (`:::tip`): text directives (`:name`) would turn
 // ordinary prose such as "注意:abc" into directives.
 const containersOnly: Extension = { flow: { 58: (directive().flow as Record<number, unknown[]>)[58][0] as never } }
-const extensions = [gfm(), containersOnly]
-const mdastExtensions = [gfmFromMarkdown(), directiveFromMarkdown()]
+
+/**
+ * The GFM constructs (what micromark-extension-gfm bundles), each with the character it
+ * cannot start without. A page that lacks the character cannot contain the construct, so the
+ * extension is left out: same tree, less work (each extension costs on every character).
+ */
+const GFM: { test: (s: string) => boolean; syntax: Extension; mdast: MdastExtension | MdastExtension[] }[] = [
+  { test: (s) => s.includes('|'), syntax: gfmTable(), mdast: gfmTableFromMarkdown() },
+  { test: (s) => s.includes('[^'), syntax: gfmFootnote(), mdast: gfmFootnoteFromMarkdown() },
+  { test: (s) => s.includes('~'), syntax: gfmStrikethrough(), mdast: gfmStrikethroughFromMarkdown() },
+  { test: (s) => s.includes(']'), syntax: gfmTaskListItem(), mdast: gfmTaskListItemFromMarkdown() },
+  { test: (s) => /www\.|https?:|@|mailto:|xmpp:/i.test(s), syntax: gfmAutolinkLiteral(), mdast: gfmAutolinkLiteralFromMarkdown() },
+]
+const directiveMdast = directiveFromMarkdown()
 
 /** Markdown → mdast (GFM: tables, task lists, strikethrough, autolinks, footnotes; containers). */
 export function parseMarkdown(source: string): Root {
-  return fromMarkdown(normalizeContainers(source), { extensions, mdastExtensions })
+  const text = normalizeContainers(source)
+  const used = GFM.filter((g) => g.test(text))
+  const extensions = used.map((g) => g.syntax)
+  const mdastExtensions = used.flatMap((g) => g.mdast)
+  if (text.includes(':::')) {
+    extensions.push(containersOnly)
+    mdastExtensions.push(directiveMdast)
+  }
+  return fromMarkdown(text, { extensions, mdastExtensions })
 }
