@@ -1,7 +1,8 @@
-import { Command, CommanderError, Option } from 'commander'
-import { resolve } from 'node:path'
-import { buildCommand } from './build.js'
-import { serveCommand } from './serve.js'
+import { Command, CommanderError } from 'commander'
+import { registerBuild } from './build.js'
+import { registerCheckLinks } from './check-links.js'
+import { registerNewPost } from './new-post.js'
+import { registerServe } from './serve.js'
 
 const program = new Command()
 program
@@ -11,35 +12,8 @@ program
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride()
 
-const debug = new Option('--debug', 'print stack traces with errors')
-
-program
-  .command('build')
-  .description('build the site into static files')
-  .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
-  .option('--out <dir>', 'output folder (default: <root>/dist)')
-  .addOption(debug)
-  .action(async (opts: { root: string; out?: string; debug?: boolean }) => {
-    const root = resolve(opts.root)
-    process.exitCode = await buildCommand({ root, out: resolve(root, opts.out ?? 'dist'), debug: !!opts.debug })
-  })
-
-program
-  .command('serve')
-  .description('serve the site locally, rebuild on change and reload open pages')
-  .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
-  .option('--port <port>', 'port to listen on', '4173')
-  .option('--host <host>', 'address to listen on', '127.0.0.1')
-  .option('--open', 'open the site in a browser')
-  .addOption(debug)
-  .action(async (opts: { root: string; port: string; host: string; open?: boolean; debug?: boolean }) => {
-    const port = Number(opts.port)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      console.error(`error --port must be a whole number from 0 to 65535, got "${opts.port}"`)
-      process.exit(2)
-    }
-    process.exitCode = await serveCommand({ root: resolve(opts.root), port, host: opts.host, open: !!opts.open, debug: !!opts.debug })
-  })
+// One module per command; each adds itself to the program.
+for (const register of [registerBuild, registerServe, registerCheckLinks, registerNewPost]) register(program)
 
 try {
   await program.parseAsync(process.argv)

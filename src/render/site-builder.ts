@@ -8,6 +8,7 @@ import { checkReferences } from './check-references.js'
 import { loadConfig } from './config/load-config.js'
 import { GptnotesError, GptnotesErrors } from './errors.js'
 import { openParseCache } from './parse-cache.js'
+import { extraOutputs } from './outputs/index.js'
 import { parseAll } from './parse-pool.js'
 import type { ParsedPage, SourceFile } from './parse-page.js'
 import { renderDocument } from './render-html.js'
@@ -80,7 +81,7 @@ export class SiteBuilder {
     if (problems.length) throw problems.length === 1 ? problems[0] : new GptnotesErrors(problems)
 
     const bundle = await time('bundle', () => this.clientBundle())
-    const files = await time('render', () => this.render(site, routes, bundle), (f) => f.size)
+    const files = await time('render', () => this.render(site, parsed, routes, bundle), (f) => f.size)
     for (const asset of content.assets) files.set(assetOutputPath(asset), { copyFrom: join(contentDir, asset) })
     return { config, files, routes, warnings: report.warnings, pages: parsed.length }
   }
@@ -115,9 +116,15 @@ export class SiteBuilder {
     return this.bundle.value
   }
 
-  private render(site: SiteData, table: RouteTable, bundle: ClientBundle): Map<string, OutputContents> {
+  private render(site: SiteData, parsed: ParsedPage[], table: RouteTable, bundle: ClientBundle): Map<string, OutputContents> {
     const { config } = site
     const files = new Map<string, OutputContents>()
+    let extraSite: Partial<ClientSite> = {}
+    for (const output of extraOutputs) {
+      const extra = output({ config, site, parsed, routes: table, hash: shortHash })
+      for (const [path, contents] of extra.files) files.set(path, contents)
+      extraSite = { ...extraSite, ...extra.site }
+    }
     for (const f of bundle.files) files.set(f.path, f.contents)
     const chunkUrl = new Map<Route, string>()
     for (const route of [...table.routes, table.notFound]) {
@@ -141,6 +148,7 @@ export class SiteBuilder {
       nav: config.themeConfig.nav,
       smoothScroll: config.themeConfig.smoothScroll,
       routesUrl: withBase(config.base, '/' + mapFile),
+      ...extraSite,
     }
     const ctx = { config, site: clientSite, bundle, bodyEnd: this.options.bodyEnd }
     for (const route of table.routes) files.set(route.file, renderDocument(route, ctx))

@@ -6,10 +6,14 @@ import { Article } from './article.js'
 import { Home } from './home.js'
 import { Categories, Category, Tag, Tags, Timeline } from './lists.js'
 import { NotFound } from './not-found.js'
+import { usePageBehaviours } from '../behaviours/use-page-behaviours.js'
+import { GlobalOverlay } from '../overlay/global-overlay.js'
+import { SearchBox } from '../search/search-box.js'
 
 /** The global layout: header, the route's layout, footer. */
 export function Layout({ route }: { route: RouteData }) {
   const site = useSite()
+  usePageBehaviours(route)
   return (
     <div className={`layout layout-${route.kind}`}>
       <a className="skip-link" href="#main-content">
@@ -19,6 +23,7 @@ export function Layout({ route }: { route: RouteData }) {
         <Link to="/" className="site-title">
           {site.title || '首页'}
         </Link>
+        <SearchBox />
         <Nav items={site.nav} current={route.path} />
       </header>
       <main id="main-content" className="main" tabIndex={-1}>
@@ -29,6 +34,7 @@ export function Layout({ route }: { route: RouteData }) {
           © {site.title} · <Link to="/timeline/">时间轴</Link> · <Link to="/tag/">标签</Link> · <Link to="/categories/">分类</Link>
         </p>
       </footer>
+      <GlobalOverlay />
     </div>
   )
 }
