@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path'
 import { formatError } from '../render/errors.js'
 import { SiteBuilder } from '../render/site-builder.js'
 import { writeOutput } from '../render/write-output.js'
+import { BuildProgress, showProgress } from './build-progress.js'
 
 export interface BuildCommandOptions {
   root: string
@@ -10,26 +11,34 @@ export interface BuildCommandOptions {
   debug: boolean
 }
 
-/** `gptnotes build`: run the stages, write atomically, print a summary. Returns the exit code. */
+/** `gptnotes build`: run the stages, write atomically, report progress and a summary. Returns the exit code. */
 export async function buildCommand({ root, out, debug }: BuildCommandOptions): Promise<number> {
   const start = performance.now()
+  const progress = new BuildProgress()
+  const stop = showProgress(progress)
   const builder = new SiteBuilder(root, {
     cacheDir: join(root, 'node_modules', '.cache', 'gptnotes'),
-    onStage: ({ stage, ms, count }) => console.log(`  ${stage.padEnd(12)} ${count !== undefined ? String(count).padStart(6) : '      '}  ${ms.toFixed(0).padStart(6)} ms`),
+    onStage: (e) => progress.stage(e),
   })
   try {
     const output = await builder.build()
     const writeStart = performance.now()
     await writeOutput(out, output.files)
-    console.log(`  ${'write'.padEnd(12)} ${String(output.files.size).padStart(6)}  ${(performance.now() - writeStart).toFixed(0).padStart(6)} ms`)
-    for (const w of output.warnings) console.warn(`warning ${w}`)
+    progress.stage({ stage: 'write', count: output.files.size, ms: performance.now() - writeStart })
     const bytes = [...output.files.values()].reduce((n, c) => n + (typeof c === 'string' ? Buffer.byteLength(c) : 'copyFrom' in c ? 0 : c.byteLength), 0)
-    console.log(
-      `built ${output.pages} pages (${output.files.size} files, ${(bytes / 1024).toFixed(0)} KiB) into ${relative(process.cwd(), out) || '.'} in ${((performance.now() - start) / 1000).toFixed(2)} s` +
-        (output.warnings.length ? `, ${output.warnings.length} warning${output.warnings.length === 1 ? '' : 's'}` : ''),
-    )
+    progress.done({
+      pages: output.pages,
+      files: output.files.size,
+      bytes,
+      seconds: (performance.now() - start) / 1000,
+      out: relative(process.cwd(), out) || '.',
+      warnings: output.warnings,
+    })
+    await stop()
     return 0
   } catch (err) {
+    progress.fail()
+    await stop()
     console.error(formatError(err, { debug }))
     console.error('\nbuild failed; the previous output was left as it was.')
     return 1
@@ -39,7 +48,7 @@ export async function buildCommand({ root, out, debug }: BuildCommandOptions): P
 export function registerBuild(program: Command): void {
   program
     .command('build')
-    .description('build the site into static files')
+    .description('build the site into static files (stages and a summary; --debug adds stack traces)')
     .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
     .option('--out <dir>', 'output folder (default: <root>/dist)')
     .addOption(new Option('--debug', 'print stack traces with errors'))

@@ -4,6 +4,7 @@ import type { InitialData } from '../shared/types.js'
 import { App } from './app.js'
 import { Router } from './router/router.js'
 import './styles/base.css'
+import './styles/theme.css'
 
 /** Browser entry: read the page's inline data, hydrate the server HTML, start the router. */
 const dataEl = document.getElementById('__GPTNOTES_DATA__')

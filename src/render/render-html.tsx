@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server'
 import { App } from '../client/app.js'
+import { THEME_KEY } from '../client/components/theme-toggle.js'
 import { escapeHtml, jsonForScript } from '../shared/escape.js'
 import { withBase } from '../shared/paths.js'
 import type { ClientSite, HeadTag, InitialData, SiteConfig } from '../shared/types.js'
@@ -13,6 +14,12 @@ export interface RenderContext {
   /** Extra HTML before `</body>` (the dev server's reload script). */
   bodyEnd?: string
 }
+
+/**
+ * Runs in <head> before the first paint: applies the remembered or the system colour mode,
+ * so a dark page never flashes light.
+ */
+const THEME_INIT_SCRIPT = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d)}catch(e){}})()`
 
 const VOID_TAGS = new Set(['meta', 'link', 'base', 'br', 'hr', 'img', 'input'])
 
@@ -42,6 +49,8 @@ export function renderDocument(route: Route, ctx: RenderContext): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<script>${THEME_INIT_SCRIPT}</script>`,
     `<title>${escapeHtml(data.documentTitle)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     data.kind === 'notFound' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,

@@ -23,7 +23,8 @@ export interface RouteTable {
   notFound: Route
 }
 
-export const HOME_LIST_SIZE = 10
+/** Posts per page of a list (the spec's page size). */
+export const LIST_PAGE_SIZE = 10
 
 export function outFileOf(path: string): string {
   const decoded = safeDecode(path)
@@ -51,7 +52,7 @@ function flattenLinks(items: SidebarItem[]): { title: string; path: string }[] {
 }
 
 /** The routes stage: every page, list page, redirect and the not-found page. */
-export function buildRoutes(site: SiteData, parsed: ParsedPage[]): RouteTable {
+export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: Map<string, string> = new Map()): RouteTable {
   const { config } = site
   const make = (path: string, data: Omit<RouteData, 'path' | 'lang'>): Route => ({
     path,
@@ -71,7 +72,8 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[]): RouteTable {
       documentTitle: page.frontmatter.metaTitle ?? documentTitle(page.title, config.title, isHome),
       page,
       html,
-      ...(isHome ? { posts: site.posts.slice(0, HOME_LIST_SIZE), postCount: site.posts.length } : {}),
+      ...(isHome ? { posts: site.posts } : {}),
+      ...(!isHome && lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
       ...(sidebar.length ? { sidebar } : {}),
       ...prevNext(sidebar, page),
     })
@@ -83,7 +85,9 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[]): RouteTable {
   for (const t of site.tags) routes.push(make(t.path, { kind: 'tag', documentTitle: title(`${t.name} 标签`), term: t.name, posts: t.posts }))
   routes.push(make('/categories/', { kind: 'categories', documentTitle: title('分类'), terms: site.categories.map((t) => ({ name: t.name, path: t.path, count: t.posts.length })) }))
   for (const c of site.categories) routes.push(make(c.path, { kind: 'category', documentTitle: title(`${c.name} 分类`), term: c.name, posts: c.posts }))
-  routes.push(make('/timeline/', { kind: 'timeline', documentTitle: title('时间轴'), posts: site.posts.filter((p) => monthDay(p.date)) }))
+  // The timeline needs only title, path and date of each post.
+  const dated = site.posts.filter((p) => monthDay(p.date)).map((p) => ({ title: p.title, path: p.path, date: p.date, tags: [], categories: [] }))
+  routes.push(make('/timeline/', { kind: 'timeline', documentTitle: title('时间轴'), posts: dated }))
 
   const notFound = make('/404.html', { kind: 'notFound', documentTitle: title('404 页面未找到') })
   const redirects: Record<string, string> = { '/index.html': '/' }

@@ -30,6 +30,7 @@ export function resolveSidebar(
   keyPath: string,
   problems: SidebarProblem[],
   depth = 1,
+  defaultDepth = 2,
 ): SidebarItem[] {
   const out: SidebarItem[] = []
   items.forEach((item, i) => {
@@ -55,8 +56,8 @@ export function resolveSidebar(
       title: item.title,
       ...(page ? { path: page.path } : {}),
       collapsable: item.collapsable !== false,
-      sidebarDepth: item.sidebarDepth ?? 1,
-      children: resolveSidebar(item.children ?? [], pagesByPath, `${at}.children`, problems, depth + 1),
+      sidebarDepth: item.sidebarDepth ?? defaultDepth,
+      children: resolveSidebar(item.children ?? [], pagesByPath, `${at}.children`, problems, depth + 1, defaultDepth),
     })
   })
   return out

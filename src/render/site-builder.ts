@@ -12,7 +12,8 @@ import { extraOutputs } from './outputs/index.js'
 import { parseAll } from './parse-pool.js'
 import type { ParsedPage, SourceFile } from './parse-page.js'
 import { renderDocument } from './render-html.js'
-import { buildRoutes, type Route, type RouteTable } from './routes.js'
+import { lastUpdatedDates } from './last-updated.js'
+import { buildRoutes, LIST_PAGE_SIZE, type Route, type RouteTable } from './routes.js'
 import { assetOutputPath, scanContent } from './scan-content.js'
 import { buildSiteData, type SiteData } from './site-data.js'
 import type { OutputContents } from './write-output.js'
@@ -73,7 +74,8 @@ export class SiteBuilder {
     await Promise.all(content.markdown.map(async (f) => sources.set(f, await readFile(join(contentDir, f), 'utf8'))))
     const parsed = await time('parsePage', () => this.parsePages(content.markdown, sources, config.base), (r) => r.length)
     const site = await time('siteData', () => buildSiteData(config, parsed))
-    const routes = await time('routes', () => buildRoutes(site, parsed), (r) => r.routes.length)
+    const updated = lastUpdatedDates(contentDir, content.markdown)
+    const routes = await time('routes', () => buildRoutes(site, parsed, updated), (r) => r.routes.length)
 
     const known = new Set(routes.routes.map((r) => r.path))
     const report = checkReferences(parsed, sources, known, new Set(content.assets))
@@ -120,12 +122,23 @@ export class SiteBuilder {
     const { config } = site
     const files = new Map<string, OutputContents>()
     let extraSite: Partial<ClientSite> = {}
+    const head = [...config.head]
     for (const output of extraOutputs) {
       const extra = output({ config, site, parsed, routes: table, hash: shortHash })
       for (const [path, contents] of extra.files) files.set(path, contents)
       extraSite = { ...extraSite, ...extra.site }
+      head.push(...(extra.head ?? []))
     }
     for (const f of bundle.files) files.set(f.path, f.contents)
+    // Long lists: the first page stays in the route's data, the whole list goes to its own chunk.
+    for (const route of table.routes) {
+      const posts = route.data.posts
+      if (!posts || route.data.kind === 'timeline' || posts.length <= LIST_PAGE_SIZE) continue
+      const code = `export default JSON.parse(${JSON.stringify(JSON.stringify(posts))})\n`
+      const file = `assets/js/list_${route.chunkName}.${shortHash(code)}.js`
+      files.set(file, code)
+      route.data = { ...route.data, posts: posts.slice(0, LIST_PAGE_SIZE), postCount: posts.length, listUrl: withBase(config.base, '/' + file) }
+    }
     const chunkUrl = new Map<Route, string>()
     for (const route of [...table.routes, table.notFound]) {
       const code = `export default JSON.parse(${JSON.stringify(JSON.stringify(route.data))})\n`
@@ -147,10 +160,12 @@ export class SiteBuilder {
       base: config.base,
       nav: config.themeConfig.nav,
       smoothScroll: config.themeConfig.smoothScroll,
+      lastUpdated: config.themeConfig.lastUpdated,
       routesUrl: withBase(config.base, '/' + mapFile),
+      author: config.themeConfig.author || undefined,
       ...extraSite,
     }
-    const ctx = { config, site: clientSite, bundle, bodyEnd: this.options.bodyEnd }
+    const ctx = { config: { ...config, head }, site: clientSite, bundle, bodyEnd: this.options.bodyEnd }
     for (const route of table.routes) files.set(route.file, renderDocument(route, ctx))
     files.set('404.html', renderDocument(table.notFound, ctx))
     files.set('_redirects', Object.entries(map.redirects).map(([from, to]) => `${from} ${to} 301!`).join('\n') + '\n')

@@ -42,10 +42,10 @@ export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteDat
   const sidebars = new Map<string, SidebarItem[]>()
   const sidebarProblems: SidebarProblem[] = []
   const sidebar = config.themeConfig.sidebar
-  if (Array.isArray(sidebar)) sidebars.set('', resolveSidebar(sidebar, pagesByPath, 'themeConfig.sidebar', sidebarProblems))
+  if (Array.isArray(sidebar)) sidebars.set('', resolveSidebar(sidebar, pagesByPath, 'themeConfig.sidebar', sidebarProblems, 1, config.themeConfig.sidebarDepth))
   else if (sidebar && sidebar !== 'auto') {
     for (const [key, items] of Object.entries(sidebar)) {
-      sidebars.set(key, resolveSidebar(items, pagesByPath, `themeConfig.sidebar[${JSON.stringify(key)}]`, sidebarProblems))
+      sidebars.set(key, resolveSidebar(items, pagesByPath, `themeConfig.sidebar[${JSON.stringify(key)}]`, sidebarProblems, 1, config.themeConfig.sidebarDepth))
     }
   }
   return { config, pages, pagesByPath, posts, tags: collect('tag', 'tags'), categories: collect('categories', 'categories'), sidebars, sidebarProblems }

@@ -127,8 +127,12 @@ export interface RouteData {
   /** Rendered article body; left out of the inline first-load data (the DOM already holds it). */
   html?: string
   posts?: PostSummary[]
-  /** Total number of posts when `posts` holds only the first of them (home). */
+  /** Total number of posts when `posts` holds only the first page of them. */
   postCount?: number
+  /** Chunk with every post of the list, loaded when the reader turns to another page. */
+  listUrl?: string
+  /** When the page's source last changed (`2025-5-13`), from git or the file time. */
+  lastUpdated?: string
   /** Tag or category name for `tag`/`category` routes. */
   term?: string
   /** Term → post count for the `tags`/`categories` routes. */
@@ -145,8 +149,18 @@ export interface ClientSite {
   base: string
   nav: NavItem[]
   smoothScroll: boolean
+  /** Label before the last-updated date of articles, or false to hide it. */
+  lastUpdated: string | false
   /** URL of the hashed route map module, loaded on first navigation. */
   routesUrl: string
+  /** The site's default author (themeConfig.author), named by copy protection. */
+  author?: string
+  /** Site search on (`themeConfig.search`); absent or false: no search box. */
+  search?: boolean
+  /** URL of the hashed search index (JSON), fetched when the search box is first focused. */
+  searchIndexUrl?: string
+  /** At most this many suggestions (`themeConfig.searchMaxSuggestions`). */
+  searchMaxSuggestions?: number
 }
 
 /** Shape of the route map module (`assets/js/routes.<hash>.js`). */

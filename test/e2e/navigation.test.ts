@@ -8,6 +8,7 @@ import {
   mark,
   marked,
   MODES,
+  newContext,
   openSite,
   ready,
   recordProblems,
@@ -42,7 +43,7 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     await site?.close()
   })
   beforeEach(async () => {
-    context = await browser.newContext()
+    context = await newContext(browser)
     page = await context.newPage()
     scripts = recordScripts(page)
     problems = recordProblems(page)

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { startDevServer } from '../../src/render/dev-server.js'
 import { SiteBuilder } from '../../src/render/site-builder.js'
 import { writeOutput } from '../../src/render/write-output.js'
@@ -97,6 +97,13 @@ export function readText(path: string): string {
   return readFileSync(path, 'utf8')
 }
 
+/** A fresh browser context whose waits give up after 10 s (not Playwright's 30 s). */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  context.setDefaultTimeout(10_000)
+  return context
+}
+
 /** The router has started (it keys every history entry). */
 export async function waitForRouter(page: Page): Promise<void> {
   await page.waitForFunction(() => !!(history.state as { key?: string } | null)?.key)
@@ -142,6 +149,7 @@ export const scrollY = (page: Page): Promise<number> => page.evaluate(() => wind
 
 /** Wait until the window has scrolled to `y` (± `tolerance`) and stays there. */
 export async function waitForScrollY(page: Page, y: number, tolerance = 6, timeout = 5_000): Promise<void> {
+  await page.evaluate(() => delete (window as Window & { __settle?: unknown }).__settle)
   await page
     .waitForFunction(
       ([target, tol]) => {
@@ -160,6 +168,7 @@ export async function waitForScrollY(page: Page, y: number, tolerance = 6, timeo
 
 /** Wait until scrolling has stopped (the same scrollY for a while); returns it. */
 export async function waitForScrollStop(page: Page, timeout = 5_000): Promise<number> {
+  await page.evaluate(() => delete (window as Window & { __stop?: unknown }).__stop)
   await page.waitForFunction(
     () => {
       const w = window as Window & { __stop?: { y: number; since: number } }

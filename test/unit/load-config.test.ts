@@ -39,7 +39,7 @@ describe('render/config/loadConfig', () => {
   it('reads a TypeScript config typed by defineConfig and fills the rest from the defaults', async () => {
     write(`import { defineConfig } from 'gptnotes'
 const title: string = '我的GPT笔记'
-export default defineConfig({ title, themeConfig: { feeds: { rss: true } } })`)
+export default defineConfig({ title, hostname: 'https://example.com', themeConfig: { feeds: { rss: true } } })`)
     const { config } = await loadConfig(root)
     expect(config.title).toBe('我的GPT笔记')
     expect(config.themeConfig.feeds).toEqual({ rss: true, atom: false, json: false })

@@ -1,7 +1,35 @@
+import { useEffect } from 'react'
 import type { RouteData } from '../../shared/types.js'
+import { useSite } from '../context.js'
+import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
+import { applyCopyProtection, copyProtectionOf } from './copy-protection.js'
+import { closeImageZoom, installImageZoom } from './image-zoom.js'
 
 /**
- * Behaviours attached to the rendered article after each navigation (code copy buttons,
- * image zoom, copy protection). Placeholder until the page-behaviours feature lands.
+ * Behaviours attached to the rendered article after each navigation: code copy buttons, image
+ * zoom and per-page copy protection. Everything happens in effects, so the server HTML and the
+ * hydrated DOM stay identical; each effect undoes itself before the next route's runs, so
+ * navigating never duplicates a button or a listener.
  */
-export function usePageBehaviours(_route: RouteData): void {}
+export function usePageBehaviours(route: RouteData): void {
+  const site = useSite()
+
+  // One delegated listener serves the images of every page.
+  useEffect(installImageZoom, [])
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      for (const content of document.querySelectorAll('[data-gn-content]')) addCopyButtons(content)
+    }, CODE_COPY_DELAY)
+    return () => {
+      clearTimeout(timer)
+      closeImageZoom() // its image belongs to the page being left
+    }
+  }, [route])
+
+  useEffect(() => {
+    const fm = route.page?.frontmatter
+    const protection = copyProtectionOf(fm?.copyright, fm?.author || site.author)
+    return protection ? applyCopyProtection(protection) : undefined
+  }, [route, site.author])
+}

@@ -1,5 +1,6 @@
 import type { PostSummary } from '../../shared/types.js'
 import { Link } from './link.js'
+import { TagLink } from './tag-link.js'
 
 export function PostList({ posts }: { posts: PostSummary[] }) {
   if (!posts.length) return <p className="empty">暂无文章。</p>
@@ -7,22 +8,26 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
     <ul className="post-list">
       {posts.map((p) => (
         <li key={p.path} className="post-item">
-          <h2 className="post-title">
+          <h3 className="post-title">
             <Link to={p.path}>{p.title}</Link>
             {p.sticky !== undefined && <span className="sticky-badge">置顶</span>}
-          </h2>
+          </h3>
           {p.description && <p className="post-desc">{p.description}</p>}
           <p className="post-meta">
             {p.author && <span>{p.author}</span>}
-            {p.date && <time dateTime={p.date.split(' ')[0]}>{p.date.split(' ')[0]}</time>}
+            {p.date && <time dateTime={isoDay(p.date)}>{p.date.split(' ')[0]}</time>}
             {p.tags.map((t) => (
-              <Link key={t} to={`/tag/${encodeURIComponent(t)}/`} className="tag">
-                {t}
-              </Link>
+              <TagLink key={t} tag={t} />
             ))}
           </p>
         </li>
       ))}
     </ul>
   )
+}
+
+/** `2025-5-3` → `2025-05-03` for the datetime attribute. */
+export function isoDay(date: string): string {
+  const [y, m, d] = date.split(' ')[0].split('-')
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`
 }

@@ -1,42 +1,68 @@
-import type { SidebarItem } from '../../shared/types.js'
+import type { Header, SidebarItem } from '../../shared/types.js'
+import { useActiveHeading } from '../hooks/use-active-heading.js'
 import { Link } from './link.js'
 
 /** The page's sidebar: config groups and links; the current page's h2/h3 under its link. */
-export function Sidebar({ items, current }: { items: SidebarItem[]; current: string }) {
+export function Sidebar({ items, current, headers }: { items: SidebarItem[]; current: string; headers?: Header[] }) {
+  const active = useActiveHeading(headers)
   if (!items.length) return null
   return (
     <nav className="sidebar" aria-label="侧边栏">
-      <SidebarList items={items} current={current} />
+      <SidebarList items={items} current={current} active={active} depth={1} />
     </nav>
   )
 }
 
-function SidebarList({ items, current }: { items: SidebarItem[]; current: string }) {
+const contains = (item: SidebarItem, path: string): boolean =>
+  item.type === 'link' ? item.path === path : item.path === path || item.children.some((c) => contains(c, path))
+
+function SidebarList({ items, current, active, depth, sidebarDepth = 2 }: { items: SidebarItem[]; current: string; active?: string; depth: number; sidebarDepth?: number }) {
   return (
-    <ul>
-      {items.map((item, i) =>
-        item.type === 'link' ? (
-          <li key={item.path + i}>
-            <Link to={item.path} ariaCurrent={item.path === current} className={item.path === current ? 'active' : undefined}>
-              {item.title}
-            </Link>
-            {item.path === current && item.headers && item.headers.length > 0 && (
-              <ul className="sidebar-headers">
-                {item.headers.map((h) => (
-                  <li key={h.slug} className={`level-${h.level}`}>
-                    <a href={`#${h.slug}`}>{h.title}</a>
-                  </li>
-                ))}
-              </ul>
+    <ul className={`sidebar-list depth-${depth}`}>
+      {items.map((item, i) => {
+        if (item.type === 'link') {
+          const here = item.path === current
+          const headers = (item.headers ?? []).filter((h) => h.level <= sidebarDepth + 1)
+          return (
+            <li key={item.path + i}>
+              <Link to={item.path} ariaCurrent={here} className={`sidebar-link${here ? ' active' : ''}`}>
+                {item.title}
+              </Link>
+              {here && sidebarDepth > 0 && headers.length > 0 && (
+                <ul className="sidebar-headers">
+                  {headers.map((h) => (
+                    <li key={h.slug} className={`level-${h.level}`}>
+                      <a href={`#${h.slug}`} className={h.slug === active ? 'active' : undefined} aria-current={h.slug === active ? 'location' : undefined}>
+                        {h.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          )
+        }
+        const open = !item.collapsable || contains(item, current)
+        const title = item.path ? <Link to={item.path}>{item.title}</Link> : item.title
+        const children = <SidebarList items={item.children} current={current} active={active} depth={depth + 1} sidebarDepth={item.sidebarDepth} />
+        return (
+          <li key={item.title + i} className="sidebar-group">
+            {item.collapsable ? (
+              // <details> opens and closes without JavaScript; remounted per page so the
+              // current page's group is the one open.
+              <details open={open} key={current}>
+                <summary className="sidebar-group-title">{title}</summary>
+                {children}
+              </details>
+            ) : (
+              <>
+                <p className="sidebar-group-title">{title}</p>
+                {children}
+              </>
             )}
           </li>
-        ) : (
-          <li key={item.title + i} className="sidebar-group">
-            <p className="sidebar-group-title">{item.path ? <Link to={item.path}>{item.title}</Link> : item.title}</p>
-            <SidebarList items={item.children} current={current} />
-          </li>
-        ),
-      )}
+        )
+      })}
     </ul>
   )
 }

@@ -1,46 +1,60 @@
 import type { RouteData } from '../../shared/types.js'
 import { Link } from '../components/link.js'
-import { Sidebar } from '../components/sidebar.js'
+import { isoDay } from '../components/post-list.js'
+import { TagLink } from '../components/tag-link.js'
+import { useSite } from '../context.js'
 import { Content } from './content.js'
 
 export function Article({ route }: { route: RouteData }) {
+  const site = useSite()
   const page = route.page!
   const fm = page.frontmatter
   const date = fm.date?.split(' ')[0]
   return (
-    <div className="article-layout">
-      <Sidebar items={route.sidebar ?? []} current={route.path} />
-      <article className="article">
-        <header className="article-header">
-          <h1>{page.title}</h1>
-          {(fm.author || date || fm.tags?.length) && (
-            <p className="post-meta">
-              {fm.author && <span className="author">{fm.author}</span>}
-              {date && <time dateTime={date}>{date}</time>}
-              {fm.tags?.map((t) => (
-                <Link key={t} to={`/tag/${encodeURIComponent(t)}/`} className="tag">
-                  {t}
-                </Link>
-              ))}
-            </p>
-          )}
-        </header>
-        <Content html={route.html ?? ''} />
+    <article className="article">
+      <header className="article-header">
+        <h1>{page.title}</h1>
+        {(fm.author || date || fm.tags?.length) && (
+          <p className="post-meta">
+            {fm.author && <span className="author">{fm.author}</span>}
+            {date && <time dateTime={isoDay(date)}>{date}</time>}
+            {fm.categories?.map((c) => (
+              <Link key={c} to={`/categories/${encodeURIComponent(c)}/`} className="category">
+                {c}
+              </Link>
+            ))}
+            {fm.tags?.map((t) => (
+              <TagLink key={t} tag={t} />
+            ))}
+          </p>
+        )}
+      </header>
+      <Content html={route.html ?? ''} />
+      <footer className="article-footer">
+        {site.lastUpdated && route.lastUpdated && (
+          <p className="last-updated">
+            {site.lastUpdated}：<time dateTime={isoDay(route.lastUpdated)}>{route.lastUpdated}</time>
+          </p>
+        )}
         {(route.prev || route.next) && (
           <nav className="prev-next" aria-label="上一篇与下一篇">
-            {route.prev && (
+            {route.prev ? (
               <Link to={route.prev.path} className="prev">
-                上一篇：{route.prev.title}
+                <span className="prev-next-label">上一篇</span>
+                {route.prev.title}
               </Link>
+            ) : (
+              <span />
             )}
             {route.next && (
               <Link to={route.next.path} className="next">
-                下一篇：{route.next.title}
+                <span className="prev-next-label">下一篇</span>
+                {route.next.title}
               </Link>
             )}
           </nav>
         )}
-      </article>
-    </div>
+      </footer>
+    </article>
   )
 }

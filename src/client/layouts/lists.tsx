@@ -1,16 +1,20 @@
 import { groupByYear, monthDay } from '../../shared/lists.js'
+import { tagColor } from '../../shared/tag-color.js'
 import type { RouteData } from '../../shared/types.js'
 import { Link } from '../components/link.js'
-import { PostList } from '../components/post-list.js'
+import { PagedPostList } from '../components/paged-post-list.js'
+import { isoDay } from '../components/post-list.js'
 
-function TermIndex({ route, heading }: { route: RouteData; heading: string }) {
+function TermIndex({ route, heading, kind }: { route: RouteData; heading: string; kind: 'tag' | 'category' }) {
+  const terms = route.terms ?? []
   return (
     <div className="term-index">
       <h1>{heading}</h1>
-      <ul className="terms">
-        {(route.terms ?? []).map((t) => (
+      <p className="term-count">共 {terms.length} 个{kind === 'tag' ? '标签' : '分类'}</p>
+      <ul className={`terms terms-${kind}`}>
+        {terms.map((t) => (
           <li key={t.name}>
-            <Link to={t.path}>
+            <Link to={t.path} className={kind === 'tag' ? 'tag' : 'category'} style={kind === 'tag' ? ({ '--tag-color': tagColor(t.name) } as React.CSSProperties) : undefined}>
               {t.name} <span className="count">{t.count}</span>
             </Link>
           </li>
@@ -20,38 +24,43 @@ function TermIndex({ route, heading }: { route: RouteData; heading: string }) {
   )
 }
 
-export const Tags = ({ route }: { route: RouteData }) => <TermIndex route={route} heading="标签" />
-export const Categories = ({ route }: { route: RouteData }) => <TermIndex route={route} heading="分类" />
+export const Tags = ({ route }: { route: RouteData }) => <TermIndex route={route} heading="标签" kind="tag" />
+export const Categories = ({ route }: { route: RouteData }) => <TermIndex route={route} heading="分类" kind="category" />
 
-export function Tag({ route }: { route: RouteData }) {
+function TermPage({ route, label, back }: { route: RouteData; label: string; back: { to: string; text: string } }) {
   return (
     <div className="term-page">
-      <h1>标签：{route.term}</h1>
-      <PostList posts={route.posts ?? []} />
+      <p className="breadcrumb">
+        <Link to={back.to}>{back.text}</Link>
+      </p>
+      <h1>
+        {label}：{route.term}
+      </h1>
+      <p className="term-count">共 {route.postCount ?? route.posts?.length ?? 0} 篇文章</p>
+      <PagedPostList key={route.path} posts={route.posts ?? []} postCount={route.postCount} listUrl={route.listUrl} />
     </div>
   )
 }
 
-export function Category({ route }: { route: RouteData }) {
-  return (
-    <div className="term-page">
-      <h1>分类：{route.term}</h1>
-      <PostList posts={route.posts ?? []} />
-    </div>
-  )
-}
+export const Tag = ({ route }: { route: RouteData }) => <TermPage route={route} label="标签" back={{ to: '/tag/', text: '全部标签' }} />
+export const Category = ({ route }: { route: RouteData }) => <TermPage route={route} label="分类" back={{ to: '/categories/', text: '全部分类' }} />
 
 export function Timeline({ route }: { route: RouteData }) {
+  const years = groupByYear(route.posts ?? [])
   return (
     <div className="timeline">
       <h1>时间轴</h1>
-      {groupByYear(route.posts ?? []).map(({ year, posts }) => (
-        <section key={year} aria-labelledby={`year-${year}`}>
+      <p className="term-count">共 {route.posts?.length ?? 0} 篇文章</p>
+      {years.map(({ year, posts }) => (
+        <section key={year} aria-labelledby={`year-${year}`} className="timeline-year">
           <h2 id={`year-${year}`}>{year}</h2>
           <ul>
             {posts.map((p) => (
               <li key={p.path}>
-                <span className="date">{monthDay(p.date)}</span> <Link to={p.path}>{p.title}</Link>
+                <time className="date" dateTime={p.date ? isoDay(p.date) : undefined}>
+                  {monthDay(p.date)}
+                </time>
+                <Link to={p.path}>{p.title}</Link>
               </li>
             ))}
           </ul>

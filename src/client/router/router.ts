@@ -97,6 +97,7 @@ export class Router {
     const target = resolved.kind === 'notFound' ? url.pathname : resolved.path
     const sameRoute = normalizePath(target) === normalizePath(this.path)
     if (sameRoute && !replace) {
+      this.progress.done() // the route map may have started the bar; no chunk will end it
       if (url.hash === location.hash && url.search === location.search) return // duplicate navigation: ignored
       this.scroll.save(this.key, window.scrollY)
       this.key = newKey()

@@ -13,7 +13,7 @@ export function defaultConfig(): SiteConfig {
     themeConfig: {
       nav: [],
       sidebar: 'auto',
-      sidebarDepth: 1,
+      sidebarDepth: 2,
       author: '',
       search: true,
       searchMaxSuggestions: 10,

@@ -36,7 +36,18 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
       source: readFileSync(file, 'utf8'),
     })
   }
-  return { config: mergeConfig(defaultConfig(), user as Partial<SiteConfig>), file }
+  const config = mergeConfig(defaultConfig(), user as Partial<SiteConfig>)
+  const { feeds } = config.themeConfig
+  if ((feeds.rss || feeds.atom || feeds.json) && !config.hostname) {
+    throw new GptnotesError({
+      name: 'ConfigInvalid',
+      message: `${relative(root, file)}: themeConfig.feeds is on but hostname is empty; feeds need absolute links`,
+      hint: "Set hostname to the site's origin, e.g. hostname: 'https://example.com'.",
+      loc: locateKey(root, file, 'themeConfig.feeds'),
+      source: readFileSync(file, 'utf8'),
+    })
+  }
+  return { config, file }
 }
 
 /** Deep-merge plain objects; arrays and scalars from the user replace the default. */

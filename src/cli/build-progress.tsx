@@ -1,0 +1,128 @@
+import { Box, render, Text } from 'ink'
+import { useEffect, useState } from 'react'
+import type { StageEvent } from '../render/site-builder.js'
+
+export interface BuildSummary {
+  pages: number
+  files: number
+  bytes: number
+  seconds: number
+  out: string
+  warnings: string[]
+}
+
+export interface ProgressState {
+  stages: StageEvent[]
+  summary?: BuildSummary
+  failed?: boolean
+}
+
+type Listener = (s: ProgressState) => void
+
+/** Holds the build's progress; the terminal UI or the plain printer subscribes to it. */
+export class BuildProgress {
+  private state: ProgressState = { stages: [] }
+  private readonly listeners = new Set<Listener>()
+  get current(): ProgressState {
+    return this.state
+  }
+  subscribe(l: Listener): () => void {
+    this.listeners.add(l)
+    return () => this.listeners.delete(l)
+  }
+  stage(e: StageEvent): void {
+    this.update({ ...this.state, stages: [...this.state.stages, e] })
+  }
+  done(summary: BuildSummary): void {
+    this.update({ ...this.state, summary })
+  }
+  fail(): void {
+    this.update({ ...this.state, failed: true })
+  }
+  private update(s: ProgressState) {
+    this.state = s
+    for (const l of this.listeners) l(s)
+  }
+}
+
+const ORDER = ['loadConfig', 'scanContent', 'parsePage', 'siteData', 'routes', 'bundle', 'render', 'write']
+
+export function formatStage({ stage, ms, count }: StageEvent): string {
+  return `  ${stage.padEnd(12)} ${count !== undefined ? String(count).padStart(6) : '      '}  ${ms.toFixed(0).padStart(6)} ms`
+}
+
+export function formatSummary(s: BuildSummary): string {
+  return (
+    `built ${s.pages} pages (${s.files} files, ${(s.bytes / 1024).toFixed(0)} KiB) into ${s.out} in ${s.seconds.toFixed(2)} s` +
+    (s.warnings.length ? `, ${s.warnings.length} warning${s.warnings.length === 1 ? '' : 's'}` : '')
+  )
+}
+
+/** The terminal view: every stage, done (✓ count time) or waiting (·), then the summary. */
+export function BuildProgressView({ progress }: { progress: BuildProgress }) {
+  const [state, setState] = useState(progress.current)
+  useEffect(() => progress.subscribe(setState), [progress])
+  const done = new Map(state.stages.map((s) => [s.stage, s]))
+  const running = ORDER.find((s) => !done.has(s))
+  return (
+    <Box flexDirection="column">
+      {ORDER.map((name) => {
+        const s = done.get(name)
+        if (s) {
+          return (
+            <Text key={name}>
+              <Text color="green">✓ </Text>
+              {name.padEnd(12)}
+              <Text dimColor>
+                {s.count !== undefined ? String(s.count).padStart(6) : '      '} {s.ms.toFixed(0).padStart(6)} ms
+              </Text>
+            </Text>
+          )
+        }
+        const active = name === running && !state.failed && !state.summary
+        return (
+          <Text key={name} dimColor={!active} color={state.failed && name === running ? 'red' : undefined}>
+            {state.failed && name === running ? '✗ ' : active ? '… ' : '· '}
+            {name}
+          </Text>
+        )
+      })}
+      {state.summary && (
+        <>
+          {state.summary.warnings.map((w) => (
+            <Text key={w} color="yellow">
+              warning {w}
+            </Text>
+          ))}
+          <Text bold>{formatSummary(state.summary)}</Text>
+        </>
+      )}
+    </Box>
+  )
+}
+
+/** Show progress: ink in a terminal, plain lines otherwise (CI, pipes). Returns a stopper. */
+export function showProgress(progress: BuildProgress, { tty = !!process.stdout.isTTY && !process.env.CI } = {}): () => Promise<void> {
+  if (tty) {
+    const app = render(<BuildProgressView progress={progress} />)
+    return async () => {
+      app.unmount()
+      await app.waitUntilExit().catch(() => undefined)
+    }
+  }
+  const off = progress.subscribe((s) => {
+    const last = s.stages.at(-1)
+    if (last && s.stages.length > printed) {
+      printed = s.stages.length
+      console.log(formatStage(last))
+    }
+    if (s.summary && !summaryPrinted) {
+      summaryPrinted = true
+      for (const w of s.summary.warnings) console.warn(`warning ${w}`)
+      console.log(formatSummary(s.summary))
+    }
+  })
+  let printed = 0
+  let summaryPrinted = false
+  return async () => void off()
+}

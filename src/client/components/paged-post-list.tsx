@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react'
+import type { PostSummary } from '../../shared/types.js'
+import { loadChunk } from '../router/chunk-loader.js'
+import { Pagination } from './pagination.js'
+import { PostList } from './post-list.js'
+
+const PER_PAGE = 10
+
+/**
+ * A post list, 10 per page. The route data holds the first page; the whole list is a chunk of
+ * its own, loaded when the reader turns the page. The page number lives in `?page=N`.
+ */
+export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummary[]; postCount?: number; listUrl?: string }) {
+  const total = postCount ?? posts.length
+  const [page, setPage] = useState(1)
+  const [all, setAll] = useState<PostSummary[] | null>(listUrl ? null : posts)
+  const top = useRef<HTMLDivElement>(null)
+
+  const turnTo = async (n: number, scroll = true) => {
+    if (n > 1 && !all && listUrl) {
+      try {
+        setAll(await loadChunk<PostSummary[]>(listUrl))
+      } catch (err) {
+        console.error(err)
+        return
+      }
+    }
+    setPage(n)
+    const url = new URL(location.href)
+    if (n === 1) url.searchParams.delete('page')
+    else url.searchParams.set('page', String(n))
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash)
+    if (scroll) top.current?.scrollIntoView({ block: 'start' })
+  }
+
+  // Restore `?page=N` after hydration (the server renders page 1).
+  useEffect(() => {
+    const n = Number(new URLSearchParams(location.search).get('page'))
+    if (Number.isInteger(n) && n > 1 && n <= Math.ceil(total / PER_PAGE)) void turnTo(n, false)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listUrl])
+
+  const shown = page === 1 ? posts.slice(0, PER_PAGE) : (all ?? []).slice((page - 1) * PER_PAGE, page * PER_PAGE)
+  return (
+    <div className="paged-list" ref={top}>
+      <PostList posts={shown} />
+      <Pagination total={total} perPage={PER_PAGE} currentPage={page} onChange={(n) => void turnTo(n)} />
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+/**
+ * The searchable text of a rendered page body. Made from the page's HTML rather than
+ * ParsedPage.text, because that joins blocks with no space between them ("标题正文",
+ * "max_tokensnumber"), which breaks word matching and makes poor excerpts.
+ */
+
+/** Parts of the body that are not prose: code blocks, the `[[toc]]` list, heading anchors, footnote back-links. */
+const SKIP_RE = [
+  /<pre\b[\s\S]*?<\/pre>/g,
+  /<nav class="table-of-contents"[\s\S]*?<\/nav>/g,
+  /<a class="header-anchor"[^>]*>[\s\S]*?<\/a>/g,
+  /<a [^>]*data-footnote-backref[^>]*>[\s\S]*?<\/a>/g,
+  /<h2 class="sr-only"[^>]*>[\s\S]*?<\/h2>/g,
+  /<(script|style|template)\b[\s\S]*?<\/\1>/gi,
+  /<!--[\s\S]*?-->/g,
+]
+/** Tags that end a block: replaced by a space so neighbouring blocks do not run together. */
+const BLOCK_RE = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|td|th|table|thead|tbody|blockquote|section|details|summary|dt|dd|dl|figure|figcaption|hr|br)\b[^>]*>/gi
+const TAG_RE = /<[^>]*>/g
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    }
+    return NAMED[name.toLowerCase()] ?? whole
+  })
+}
+
+/** Plain text of a body's HTML, whitespace collapsed, code blocks left out. */
+export function searchText(html: string): string {
+  let text = html
+  for (const re of SKIP_RE) text = text.replace(re, ' ')
+  text = text.replace(BLOCK_RE, ' ').replace(TAG_RE, '')
+  return decodeEntities(text).replace(/\s+/g, ' ').trim()
+}
+
+/** Cut text to at most `max` characters, at a space when one is near, never inside a surrogate pair. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text
+  let end = max
+  const space = text.lastIndexOf(' ', max)
+  if (space > max - 20) end = space
+  if (/[\uD800-\uDBFF]/.test(text[end - 1])) end--
+  return text.slice(0, end)
+}

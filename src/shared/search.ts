@@ -1,0 +1,280 @@
+/**
+ * Site search: the index format the build writes and the query, ranking and highlighting the
+ * browser runs over it. Pure code, so the rules are unit-tested without a browser.
+ *
+ * Matching: a run of CJK characters matches as a substring (a query of two or three Chinese
+ * characters finds every page containing them); a Latin word or number matches case-insensitively
+ * as the prefix of a word. Every term of the query must match. Ranking: title hits, then heading
+ * hits, then body hits.
+ */
+
+/** One page of the index file. Short keys: readers download this file. */
+export interface SearchEntry {
+  /** Page title. */
+  t: string
+  /** Route path relative to the base (`/handbook/a.html`). */
+  p: string
+  /** h2/h3 headings as [title, slug]. */
+  h: [title: string, slug: string][]
+  /** Plain body text (code blocks left out, cut to a maximum length). */
+  x: string
+}
+
+/** The index file (`assets/js/search.<hash>.json`). */
+export interface SearchIndexData {
+  v: 1
+  pages: SearchEntry[]
+}
+
+/** A piece of displayed text; `mark` pieces matched the query. */
+export interface Segment {
+  text: string
+  mark?: boolean
+}
+
+export type SuggestionKind = 'title' | 'heading' | 'body'
+
+export interface Suggestion {
+  kind: SuggestionKind
+  /** Base-relative link: the page, with `#slug` for heading hits. */
+  path: string
+  title: Segment[]
+  /** Heading hits: the heading. */
+  heading?: Segment[]
+  /** Body hits: a short excerpt around the first match. */
+  excerpt?: Segment[]
+}
+
+export interface Term {
+  text: string
+  /** CJK terms match as substrings; other terms as word prefixes. */
+  cjk: boolean
+}
+
+/** Text with its folded form (same length, so offsets agree). */
+interface Folded {
+  raw: string
+  low: string
+}
+
+interface PreparedPage {
+  order: number
+  path: string
+  title: Folded
+  headers: (Folded & { slug: string })[]
+  text: Folded
+}
+
+/** The index ready for queries (case folding done once, when it loads). */
+export interface PreparedIndex {
+  pages: PreparedPage[]
+}
+
+export const DEFAULT_MAX_SUGGESTIONS = 10
+/** Characters of body text shown around a match. */
+const EXCERPT_BEFORE = 16
+const EXCERPT_LENGTH = 72
+/** A query longer than this is cut (keeps every keystroke cheap). */
+const MAX_QUERY = 64
+const MAX_TERMS = 8
+
+const CJK_RE = /[\u3040-\u30ff\u3105-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/
+const WORD_RE = /[\p{L}\p{N}]/u
+/** Full-width digits and letters (after lower-casing): folded to ASCII. */
+const FULLWIDTH_RE = /[\uff10-\uff19\uff41-\uff5a]/g
+const toAscii = (c: string) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)
+
+const isCjk = (c: string) => CJK_RE.test(c)
+/** A letter or digit of a Latin-like word (CJK characters are not: they border words). */
+const isWordChar = (c: string | undefined) => !!c && WORD_RE.test(c) && !isCjk(c)
+
+/**
+ * Case folding that keeps every character in place: lower case, and full-width letters and digits
+ * (`ＧＰＴ`, typed by Chinese IMEs) as ASCII. Offsets in the folded text are offsets in the text.
+ */
+export function fold(text: string): string {
+  const lower = text.toLowerCase()
+  if (lower.length === text.length) return lower.replace(FULLWIDTH_RE, toAscii)
+  // Rare: a character whose lower case is longer (İ); fold one at a time to keep offsets.
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const l = text[i].toLowerCase()
+    out += l.length === 1 ? l : text[i]
+  }
+  return out.replace(FULLWIDTH_RE, toAscii)
+}
+
+/** Split a query into terms: runs of CJK characters, and words of letters and digits. */
+export function parseQuery(query: string): Term[] {
+  const low = fold(query.slice(0, MAX_QUERY))
+  const terms: Term[] = []
+  let run = ''
+  let runCjk = false
+  const flush = () => {
+    if (run && !terms.some((t) => t.text === run)) terms.push({ text: run, cjk: runCjk })
+    run = ''
+  }
+  for (const c of low) {
+    const cjk = isCjk(c)
+    if (!cjk && !isWordChar(c)) {
+      flush()
+      continue
+    }
+    if (run && cjk !== runCjk) flush()
+    runCjk = cjk
+    run += c
+  }
+  flush()
+  return terms.slice(0, MAX_TERMS)
+}
+
+/** Position of `term` in folded text at or after `from`, or -1. */
+function find(low: string, term: Term, from = 0): number {
+  let i = low.indexOf(term.text, from)
+  if (term.cjk) return i
+  while (i >= 0 && isWordChar(low[i - 1])) i = low.indexOf(term.text, i + 1)
+  return i
+}
+
+const foldText = (raw: string): Folded => ({ raw, low: fold(raw) })
+
+export function prepareIndex(data: SearchIndexData): PreparedIndex {
+  return {
+    pages: data.pages.map((e, order) => ({
+      order,
+      path: e.p,
+      title: foldText(e.t),
+      headers: e.h.map(([title, slug]) => ({ ...foldText(title), slug })),
+      text: foldText(e.x),
+    })),
+  }
+}
+
+type Score = number[]
+const byScore = (a: { score: Score }, b: { score: Score }) => {
+  for (let i = 0; i < a.score.length; i++) if (a.score[i] !== b.score[i]) return a.score[i] - b.score[i]
+  return 0
+}
+
+/** How well `terms` match a short field (title, heading): lower is better; null if not all match. */
+function fieldScore(field: Folded, terms: Term[], joined: string): Score | null {
+  let first = Infinity
+  for (const t of terms) {
+    const i = find(field.low, t)
+    if (i < 0) return null
+    first = Math.min(first, i)
+  }
+  const text = field.low.trim()
+  const rank = text === joined ? 0 : first === 0 ? 1 : 2
+  return [rank, first, field.raw.length]
+}
+
+/** Occurrences of the terms in the body, counted up to a cap (enough to rank by). */
+function countIn(low: string, terms: Term[], cap = 20): number {
+  let n = 0
+  for (const t of terms) {
+    for (let i = find(low, t); i >= 0 && n < cap; i = find(low, t, i + t.text.length)) n++
+  }
+  return n
+}
+
+/**
+ * The suggestions for `query`, best first, at most `max`: pages whose title matches, then
+ * headings that match (with the page title), then pages whose text matches (with an excerpt).
+ */
+export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SUGGESTIONS): Suggestion[] {
+  const terms = parseQuery(query)
+  if (!terms.length || max <= 0) return []
+  const joined = terms.map((t) => t.text).join(' ')
+  const titles: { score: Score; s: () => Suggestion }[] = []
+  const headings: { score: Score; s: () => Suggestion }[] = []
+  const bodies: { score: Score; s: () => Suggestion }[] = []
+  for (const page of index.pages) {
+    const title = fieldScore(page.title, terms, joined)
+    if (title) {
+      titles.push({ score: [...title, page.order], s: () => ({ kind: 'title', path: page.path, title: highlight(page.title, terms) }) })
+    }
+    // A heading hit: every term in the heading, or in the heading and the page title together.
+    const inTitle = terms.filter((t) => find(page.title.low, t) >= 0)
+    let headingHit = false
+    page.headers.forEach((h, n) => {
+      const rest = terms.filter((t) => !inTitle.includes(t) || find(h.low, t) >= 0)
+      if (!rest.length) return
+      const score = fieldScore(h, rest, joined)
+      if (!score) return
+      headingHit = true
+      headings.push({
+        score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n],
+        s: () => ({ kind: 'heading', path: `${page.path}#${h.slug}`, title: highlight(page.title, terms), heading: highlight(h, terms) }),
+      })
+    })
+    if (title || headingHit) continue
+    // A body hit: every term somewhere on the page, at least one in the text.
+    const anywhere = terms.every((t) => find(page.text.low, t) >= 0 || find(page.title.low, t) >= 0 || page.headers.some((h) => find(h.low, t) >= 0))
+    const count = anywhere ? countIn(page.text.low, terms) : 0
+    if (!count) continue
+    bodies.push({
+      score: [-count, firstMatch(page.text.low, terms), page.order],
+      s: () => ({ kind: 'body', path: page.path, title: highlight(page.title, terms), excerpt: excerpt(page.text, terms) }),
+    })
+  }
+  const out: Suggestion[] = []
+  for (const list of [titles, headings, bodies]) {
+    if (out.length >= max) break
+    list.sort(byScore)
+    for (const hit of list.slice(0, max - out.length)) out.push(hit.s())
+  }
+  return out
+}
+
+function firstMatch(low: string, terms: Term[]): number {
+  let first = Infinity
+  for (const t of terms) {
+    const i = find(low, t)
+    if (i >= 0) first = Math.min(first, i)
+  }
+  return first === Infinity ? -1 : first
+}
+
+/** Split `text[start, end)` into plain and marked pieces where the terms match. */
+export function highlight(text: Folded | string, terms: Term[], start = 0, end?: number): Segment[] {
+  const { raw, low } = typeof text === 'string' ? foldText(text) : text
+  const stop = end ?? raw.length
+  const ranges: [number, number][] = []
+  for (const t of terms) {
+    for (let i = find(low, t, start); i >= 0 && i < stop; i = find(low, t, i + t.text.length)) {
+      ranges.push([i, Math.min(i + t.text.length, stop)])
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1])
+  const segments: Segment[] = []
+  let at = start
+  for (const [from, to] of ranges) {
+    if (to <= at) continue
+    const s = Math.max(from, at)
+    if (s > at) segments.push({ text: raw.slice(at, s) })
+    segments.push({ text: raw.slice(s, to), mark: true })
+    at = to
+  }
+  if (at < stop) segments.push({ text: raw.slice(at, stop) })
+  return segments
+}
+
+/** A short piece of the body around the first match, with `…` where it was cut. */
+export function excerpt(text: Folded | string, terms: Term[]): Segment[] {
+  const folded = typeof text === 'string' ? foldText(text) : text
+  const hit = Math.max(0, firstMatch(folded.low, terms))
+  let start = Math.max(0, hit - EXCERPT_BEFORE)
+  // Start at the sentence of the match when it begins close before it, else not inside a word.
+  const before = folded.raw.slice(start, hit)
+  const stop = Math.max(before.lastIndexOf('。'), before.lastIndexOf('！'), before.lastIndexOf('？'), before.lastIndexOf('；'), before.lastIndexOf('. '))
+  if (stop >= 0) start += stop + 1
+  while (stop < 0 && start > 0 && start < hit && isWordChar(folded.low[start - 1]) && isWordChar(folded.low[start])) start++
+  while (start < hit && folded.raw[start] === ' ') start++
+  let end = Math.min(folded.raw.length, start + EXCERPT_LENGTH)
+  if (end < folded.raw.length && /[\uD800-\uDBFF]/.test(folded.raw[end - 1])) end-- // keep surrogate pairs whole
+  const segments = highlight(folded, terms, start, end)
+  if (start > 0 && stop < 0) segments.unshift({ text: '…' })
+  if (end < folded.raw.length) segments.push({ text: '…' })
+  return segments
+}

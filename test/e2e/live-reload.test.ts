@@ -1,0 +1,100 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.js'
+import { delay, h1, mark, marked, newContext, openSite, ready, SITE_TITLE, visible, type Site } from '../helpers/e2e.js'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Open a page of the dev server and wait until its reload channel is connected. */
+async function openConnected(page: Page, url: string): Promise<void> {
+  const connected = page.waitForResponse((r) => r.url().includes('/__gptnotes/reload'))
+  await page.goto(url)
+  await connected
+  await ready(page)
+}
+
+/**
+ * Edit a file of the site and wait until the page reloads by itself and shows `expected`. The
+ * watcher may still be starting when the first edit lands, so the same edit is written again
+ * if nothing happened after a few seconds.
+ */
+async function editUntilShown(page: Page, file: string, edit: (text: string) => string, expected: Locator): Promise<void> {
+  const original = readFileSync(file, 'utf8')
+  const edited = edit(original)
+  expect(edited).not.toBe(original)
+  for (let attempt = 1; ; attempt++) {
+    writeFileSync(file, edited)
+    try {
+      await expected.waitFor({ state: 'visible', timeout: 4_000 })
+      return
+    } catch (err) {
+      if (attempt === 4) throw err
+    }
+  }
+}
+
+describe('live reload (serve, watching)', () => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    site = await openSite('serve', { watch: true })
+    // Let the watcher finish its first scan.
+    await delay(500)
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await newContext(browser)
+    page = await context.newPage()
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  it('an edited heading shows on the open page without the reader reloading it', async () => {
+    await openConnected(page, site.url + 'handbook/getting-started.html')
+    await mark(page)
+    expect(await page.getByRole('heading', { level: 2, name: '准备工作', exact: true }).isVisible()).toBe(true)
+
+    await editUntilShown(
+      page,
+      join(site.root, 'content/handbook/getting-started.md'),
+      (text) => text.replace('## 准备工作', '## 准备工作（已更新）').replace('title: 快速开始', 'title: 快速开始（新版）'),
+      page.getByRole('heading', { level: 2, name: '准备工作（已更新）', exact: true }),
+    )
+    await visible(h1(page, '快速开始（新版）'))
+    expect(await page.title()).toBe(`快速开始（新版） | ${SITE_TITLE}`)
+    expect(await page.getByRole('heading', { level: 2, name: '准备工作', exact: true }).count()).toBe(0)
+    expect(await marked(page)).toBe(false)
+    // The other pages were rebuilt too: the sidebar elsewhere shows the new title.
+    await page.goto(site.url + 'handbook/install.html')
+    expect(await page.getByRole('navigation', { name: '侧边栏' }).getByRole('link', { name: '快速开始（新版）', exact: true }).isVisible()).toBe(true)
+  })
+
+  it('a broken edit shows the build error, and fixing it brings the page back', async () => {
+    const file = join(site.root, 'content/handbook/faq.md')
+    const original = readFileSync(file, 'utf8')
+    await openConnected(page, site.url + 'handbook/faq.html')
+
+    await editUntilShown(
+      page,
+      file,
+      (text) => text.replace('回到[快速开始](./getting-started.md)', '回到[快速开始](./gone.md)'),
+      page.getByRole('heading', { level: 1, name: '构建失败' }),
+    )
+    expect(await page.getByText('link to a page that does not exist: /handbook/gone.html').isVisible()).toBe(true)
+
+    await editUntilShown(page, file, () => original, h1(page, '常见问题'))
+    expect(await page.title()).toBe(`常见问题 | ${SITE_TITLE}`)
+  })
+})

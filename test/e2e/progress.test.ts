@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.js'
+import { article, delay, h1, MODES, newContext, openSite, ready, visible, type Site } from '../helpers/e2e.js'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Page chunks answer ~800 ms late, like a slow network. */
+const SLOW_MS = 800
+
+/** Records, in the page, whether a progress bar was ever shown since the last reset. */
+const WATCH_PROGRESS = () => {
+  const w = window as Window & { __progressSeen?: number }
+  w.__progressSeen = 0
+  const check = () => {
+    if (document.querySelector('[role="progressbar"]')) w.__progressSeen!++
+  }
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['role'] })
+}
+
+const progressSeen = (page: Page) => page.evaluate(() => (window as Window & { __progressSeen?: number }).__progressSeen ?? -1)
+const resetProgressSeen = (page: Page) => page.evaluate(() => ((window as Window & { __progressSeen?: number }).__progressSeen = 0))
+
+describe.each(MODES)('the loading bar (%s)', (mode) => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    site = await openSite(mode)
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await newContext(browser)
+    await context.addInitScript(WATCH_PROGRESS)
+    page = await context.newPage()
+    await page.route('**/assets/js/handbook_*', async (route) => {
+      await delay(SLOW_MS)
+      await route.continue()
+    })
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  it('shows while a slow page chunk loads and goes away once the page is there', async () => {
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await ready(page)
+    const bar = page.getByRole('progressbar')
+    expect(await bar.count()).toBe(0)
+
+    const started = Date.now()
+    await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
+    await visible(bar, SLOW_MS)
+    // It appeared while the chunk was still on its way.
+    expect(Date.now() - started).toBeLessThan(SLOW_MS)
+    expect(await h1(page, '快速开始').isVisible()).toBe(true)
+    expect(await bar.getAttribute('aria-label')).toBeTruthy()
+
+    await visible(h1(page, '安装指南'))
+    await bar.waitFor({ state: 'hidden', timeout: 2_000 })
+    expect(await bar.count()).toBe(0)
+  })
+
+  it('does not show when going back or forward to pages already loaded', async () => {
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await ready(page)
+    await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
+    await visible(h1(page, '安装指南'))
+    expect(await progressSeen(page)).toBeGreaterThan(0) // the watcher does see the bar
+    await page.getByRole('progressbar').waitFor({ state: 'hidden', timeout: 2_000 })
+
+    await resetProgressSeen(page)
+    await page.goBack()
+    await visible(h1(page, '快速开始'))
+    await page.goForward()
+    await visible(h1(page, '安装指南'))
+    await page.goBack()
+    await visible(h1(page, '快速开始'))
+    await delay(300)
+    expect(await progressSeen(page)).toBe(0)
+
+    // A link to a page already visited is just as quick.
+    await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
+    await visible(h1(page, '安装指南'))
+    await delay(300)
+    expect(await progressSeen(page)).toBe(0)
+  })
+
+  it('does not show for a link within the page', async () => {
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await ready(page)
+    await resetProgressSeen(page)
+    await article(page).getByRole('link', { name: '直接跳到下一步', exact: true }).click()
+    await page.waitForFunction(() => decodeURIComponent(location.hash) === '#下一步')
+    await delay(300)
+    expect(await progressSeen(page)).toBe(0)
+  })
+  it('does not stay on screen after an in-page link clicked before the route map has loaded', async () => {
+    // A busy page: the idle callback that fetches the route map has not run yet.
+    await page.addInitScript(() => {
+      ;(window as Window & { requestIdleCallback: unknown }).requestIdleCallback = () => 0
+    })
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await page.waitForFunction(() => !!(history.state as { key?: string } | null)?.key)
+    await article(page).getByRole('link', { name: '直接跳到下一步', exact: true }).click()
+    await page.waitForFunction(() => decodeURIComponent(location.hash) === '#下一步')
+    await page.getByRole('progressbar').waitFor({ state: 'hidden', timeout: 2_000 })
+    // And the next page still loads in place.
+    await page.getByRole('navigation', { name: '侧边栏' }).getByRole('link', { name: '安装指南', exact: true }).click()
+    await visible(h1(page, '安装指南'))
+    await page.getByRole('progressbar').waitFor({ state: 'hidden', timeout: 2_000 })
+  })
+})

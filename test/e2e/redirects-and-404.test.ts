@@ -1,0 +1,188 @@
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser.js'
+import { article, h1, mark, marked, MODES, newContext, openSite, readText, ready, SITE_TITLE, visible, type Site } from '../helpers/e2e.js'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const NOT_FOUND_TEXT = '没有找到这个页面。它可能已被移动或删除，也可能是地址输错了。'
+const NOT_FOUND_TITLE = `404 页面未找到 | ${SITE_TITLE}`
+
+async function expectNotFoundPage(page: Page): Promise<void> {
+  await visible(h1(page, '404'))
+  await visible(page.getByText(NOT_FOUND_TEXT, { exact: true }))
+  expect(await page.title()).toBe(NOT_FOUND_TITLE)
+  expect(await page.getByRole('link', { name: '返回首页', exact: true }).getAttribute('href')).toBe('/gpt/')
+}
+
+/** One request without following redirects: status and Location. */
+async function head(url: string): Promise<{ status: number; location: string | null }> {
+  const res = await fetch(url, { redirect: 'manual' })
+  await res.arrayBuffer()
+  return { status: res.status, location: res.headers.get('location') }
+}
+
+describe('redirects (serve)', () => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    site = await openSite('serve')
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await newContext(browser)
+    page = await context.newPage()
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  it.each([
+    { from: '/', to: '/gpt/' },
+    { from: '/gpt', to: '/gpt/' },
+    { from: '/gpt/index.html', to: '/gpt/' },
+    { from: '/gpt/tag/index.html', to: '/gpt/tag/' },
+    { from: '/gpt/handbook/install', to: '/gpt/handbook/install.html' },
+  ])('$from answers 301 to $to', async ({ from, to }) => {
+    const origin = new URL(site.url).origin
+    expect(await head(origin + from)).toEqual({ status: 301, location: to })
+  })
+
+  it.each([
+    { from: '/', to: '/gpt/', heading: SITE_TITLE },
+    { from: '/gpt/index.html', to: '/gpt/', heading: SITE_TITLE },
+    { from: '/gpt/tag/index.html', to: '/gpt/tag/', heading: '标签' },
+  ])('opening $from ends at $to', async ({ from, to, heading }) => {
+    const origin = new URL(site.url).origin
+    const response = await page.goto(origin + from)
+    expect(response?.status()).toBe(200)
+    const redirected = response?.request().redirectedFrom()
+    expect((await redirected?.response())?.status()).toBe(301)
+    expect(page.url()).toBe(origin + to)
+    await visible(h1(page, heading))
+  })
+})
+
+describe('redirects (static output)', () => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    site = await openSite('static')
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await newContext(browser)
+    page = await context.newPage()
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  it('_redirects holds the index.html rules for the host', () => {
+    const rules = readText(join(site.dist!, '_redirects')).split('\n')
+    expect(rules).toContain('/gpt/index.html /gpt/ 301!')
+    expect(rules).toContain('/gpt/tag/index.html /gpt/tag/ 301!')
+  })
+
+  it.each([
+    { from: '/gpt/index.html', to: '/gpt/', heading: SITE_TITLE },
+    { from: '/gpt/tag/index.html', to: '/gpt/tag/', heading: '标签' },
+  ])('opening $from ends with the address $to', async ({ from, to, heading }) => {
+    const origin = new URL(site.url).origin
+    const response = await page.goto(origin + from)
+    // The plain host serves the file itself; the client then puts the canonical address in place.
+    expect(response?.status()).toBe(200)
+    await visible(h1(page, heading))
+    await page.waitForURL(origin + to)
+    expect(await page.title()).toBe(heading === SITE_TITLE ? SITE_TITLE : `${heading} | ${SITE_TITLE}`)
+  })
+})
+
+describe.each(MODES)('addresses and the not-found page (%s)', (mode) => {
+  let site: Site
+  let context: BrowserContext
+  let page: Page
+  beforeAll(async () => {
+    site = await openSite(mode)
+  })
+  afterAll(async () => {
+    await site?.close()
+  })
+  beforeEach(async () => {
+    context = await newContext(browser)
+    page = await context.newPage()
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  // Known defect (see the suite's report): on a plain static host the address answers with
+  // 404.html, and the client shows the not-found page instead of resolving the address to
+  // handbook/install.html as the spec's path handling (and `gptnotes serve`) does. Drop `.fails`
+  // once the client resolves the initial address of the not-found page.
+  const itOnStaticFails = mode === 'static' ? it.fails : it
+  itOnStaticFails('a page address without .html reaches the page', async () => {
+    await page.goto(site.url + 'handbook/install')
+    await visible(h1(page, '安装指南'), 5_000)
+    await page.waitForURL(site.url + 'handbook/install.html')
+    expect(await page.title()).toBe(`安装指南 | ${SITE_TITLE}`)
+  })
+
+  it('the page whose file name has a space opens at its encoded address', async () => {
+    const response = await page.goto(site.url + 'handbook/a b.html')
+    expect(response?.status()).toBe(200)
+    expect(page.url()).toBe(site.url + 'handbook/a%20b.html')
+    await visible(h1(page, '带空格的页面'))
+    await ready(page)
+    expect(page.url()).toBe(site.url + 'handbook/a%20b.html')
+    expect(await page.title()).toBe(`带空格的页面 | ${SITE_TITLE}`)
+  })
+
+  it.each(['handbook/no-such-page.html', 'no/such/folder/', 'handbook/getting-started.html/extra'])(
+    'an unknown address (/gpt/%s) answers 404 with the not-found page',
+    async (path) => {
+      const response = await page.goto(site.url + path)
+      expect(response?.status()).toBe(404)
+      await expectNotFoundPage(page)
+      await ready(page)
+      // The address stays what the reader typed.
+      expect(page.url()).toBe(site.url + path)
+    },
+  )
+
+  it('an address outside the base answers 404', async () => {
+    const origin = new URL(site.url).origin
+    const response = await page.goto(origin + '/elsewhere/page.html')
+    expect(response?.status()).toBe(404)
+    await expectNotFoundPage(page)
+  })
+
+  it('an internal link to an unknown page shows the not-found page in place', async () => {
+    await page.goto(site.url + 'handbook/faq.html')
+    await ready(page)
+    await mark(page)
+    await article(page).getByRole('link', { name: '一篇已经删除的文章', exact: true }).click()
+    await expectNotFoundPage(page)
+    expect(page.url()).toBe(site.url + 'handbook/no-such-page.html')
+    expect(await marked(page)).toBe(true)
+
+    await page.goBack()
+    await visible(h1(page, '常见问题'))
+    expect(page.url()).toBe(site.url + 'handbook/faq.html')
+    expect(await page.title()).toBe(`常见问题 | ${SITE_TITLE}`)
+    expect(await marked(page)).toBe(true)
+  })
+})

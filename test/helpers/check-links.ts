@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { CLI, FIXTURES } from './sites.js'
+
+const run = promisify(execFile)
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Run `node bin/gptnotes.js ...args` as a user would; never throws on a non-zero exit. */
+export async function gptnotes(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 })
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+export interface Problem {
+  file: string
+  line: number
+  link: string
+  reason: string
+}
+
+/** The findings written beside a fixture (`expected.json`). */
+export function expectedProblems(fixture: string): Problem[] {
+  return (JSON.parse(readFileSync(join(FIXTURES, fixture, 'expected.json'), 'utf8')) as { problems: Problem[] }).problems
+}
+
+export const asLine = (p: Problem) => `${p.file}:${p.line}  ${p.link}  ${p.reason}`
+
+/**
+ * The path a reported link points at, resolved against the page it is on: `content/a/b.md` is
+ * the page `/gpt/a/b.html` (README.md the folder), `dist/x.html` is `/gpt/x.html`.
+ */
+export function targetPath(p: Problem, base = '/gpt/'): string {
+  let page: string
+  if (p.file.startsWith('content/')) page = base + p.file.slice('content/'.length).replace(/(^|\/)(README|index)\.md$/i, '$1').replace(/\.md$/i, '.html')
+  else page = base + p.file.slice(p.file.indexOf('/') + 1)
+  const url = new URL(p.link, 'http://site.test' + encodeURI(page))
+  return url.pathname + url.search
+}

@@ -1,0 +1,153 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { App } from '../../src/client/app.js'
+import { SuggestionText } from '../../src/client/search/suggestion-text.js'
+import { parsePage } from '../../src/render/parse-page.js'
+import { buildSearchIndex } from '../../src/render/search-index.js'
+import { searchText } from '../../src/render/search-text.js'
+import { SiteBuilder, type SiteOutput } from '../../src/render/site-builder.js'
+import type { SearchIndexData } from '../../src/shared/search.js'
+import type { InitialData } from '../../src/shared/types.js'
+import { copyFixture } from '../helpers/sites.js'
+
+const asText = (contents: unknown) => (typeof contents === 'string' ? contents : Buffer.from(contents as Uint8Array).toString('utf8'))
+
+/** The inline client data of a built page. */
+function inlineData(out: SiteOutput, file: string): InitialData {
+  const html = asText(out.files.get(file))
+  const json = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]
+  return JSON.parse(json) as InitialData
+}
+
+const searchFiles = (out: SiteOutput) => [...out.files.keys()].filter((f) => /^assets\/js\/search\.[^/]+\.json$/.test(f))
+
+describe('search index of the fixture site', () => {
+  let out: SiteOutput
+  let index: SearchIndexData
+  let cleanup: () => void
+  beforeAll(async () => {
+    const site = copyFixture('search-site')
+    cleanup = site.cleanup
+    out = await new SiteBuilder(site.root).build()
+    const [file] = searchFiles(out)
+    index = JSON.parse(asText(out.files.get(file))) as SearchIndexData
+  })
+  afterAll(() => cleanup?.())
+
+  it('is written once, as a hashed JSON file the pages point to', () => {
+    const files = searchFiles(out)
+    expect(files).toHaveLength(1)
+    for (const page of ['index.html', 'guide/register-chatgpt.html', 'notes/note-01.html', '404.html']) {
+      const { site } = inlineData(out, page)
+      expect(site.search).toBe(true)
+      expect(site.searchIndexUrl).toBe('/gpt/' + files[0])
+      expect(site.searchMaxSuggestions).toBe(10)
+    }
+  })
+
+  it('is not loaded with the page: no script, preload or link references it', () => {
+    const html = asText(out.files.get('guide/register-chatgpt.html'))
+    const outsideData = html.replace(/<script id="__GPTNOTES_DATA__"[\s\S]*?<\/script>/, '')
+    expect(outsideData).not.toContain('search.')
+  })
+
+  it('holds the title, path, headings and body text of every published page', () => {
+    const entry = index.pages.find((p) => p.p === '/guide/register-chatgpt.html')!
+    expect(entry.t).toBe('注册 ChatGPT 账号')
+    expect(entry.h).toEqual([
+      ['准备工作', '准备工作'],
+      ['填写邮箱', '填写邮箱'],
+      ['常见报错', '常见报错'],
+    ])
+    expect(entry.x).toContain('本文介绍如何注册 ChatGPT 账号')
+    expect(entry.x).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
+    expect(index.pages.map((p) => p.p)).toContain('/notes/note-12.html')
+    // `publish: false` keeps a draft out of search, as out of every list.
+    expect(index.pages.map((p) => p.t)).not.toContain('注册草稿')
+  })
+
+  it('server-renders the closed search form only, so the client hydrates it unchanged', () => {
+    const html = asText(out.files.get('guide/register-chatgpt.html'))
+    expect(html).toMatch(/<form role="search"[^>]*><input type="search"[^>]*aria-label="搜索"/)
+    expect(html).not.toContain('role="listbox"')
+  })
+})
+
+describe('search config', () => {
+  let root: string
+  let cleanup: () => void
+  beforeAll(() => {
+    const site = copyFixture('minimal')
+    root = site.root
+    cleanup = site.cleanup
+  })
+  afterAll(() => cleanup?.())
+
+  it('themeConfig.search: false writes no index and renders no search box', async () => {
+    writeFileSync(join(root, 'gptnotes.config.mjs'), 'export default { themeConfig: { search: false } }\n')
+    const out = await new SiteBuilder(root).build()
+    expect(searchFiles(out)).toEqual([])
+    expect(inlineData(out, 'index.html').site.search).toBe(false)
+    expect(asText(out.files.get('index.html'))).not.toContain('role="search"')
+  })
+
+  it('themeConfig.searchMaxSuggestions reaches the client', async () => {
+    writeFileSync(join(root, 'gptnotes.config.mjs'), 'export default { themeConfig: { searchMaxSuggestions: 5 } }\n')
+    const out = await new SiteBuilder(root).build()
+    expect(searchFiles(out)).toHaveLength(1)
+    expect(inlineData(out, 'index.html').site.searchMaxSuggestions).toBe(5)
+  })
+})
+
+describe('search text', () => {
+  const parse = (source: string) => parsePage({ relativePath: 'a.md', source }, { base: '/gpt/' })
+
+  it('keeps prose, separates blocks and leaves out code blocks, the table of contents and heading anchors', () => {
+    const page = parse(
+      ['# 标题', '', '[[toc]]', '', '## 第一节', '', '正文第一段。', '', '| 参数 | 说明 |', '|---|---|', '| max_tokens | 最大长度 |', '', '```js', 'const secret = 1', '```', '', '::: tip', '提示内容 & 符号', ':::'].join('\n'),
+    )
+    const text = searchText(page.html)
+    expect(text).toBe('第一节 正文第一段。 参数 说明 max_tokens 最大长度 提示 提示内容 & 符号')
+  })
+
+  it('decodes entities, so `<b>` in text is searched and shown as written', () => {
+    expect(searchText(parse('写 `<b>注册</b>` 与 "引号"').html)).toBe('写 <b>注册</b> 与 "引号"')
+  })
+
+  it('cuts very long pages to the limit', () => {
+    const long = parse('注册。'.repeat(5000))
+    const { pages } = buildSearchIndex([long], '站点', 1000)
+    expect(pages[0].x.length).toBeLessThanOrEqual(1000)
+    expect(pages[0].x.length).toBeGreaterThan(900)
+  })
+})
+
+describe('suggestion rendering', () => {
+  it('escapes page text and marks the match', () => {
+    const html = renderToString(
+      createElement(SuggestionText, {
+        suggestion: {
+          kind: 'body',
+          path: '/m.html',
+          title: [{ text: '标记 <script>alert(1)</script>' }],
+          excerpt: [{ text: '写 <b>' }, { text: '注册', mark: true }, { text: '</b> 或 <img src=x onerror=alert(1)>' }],
+        },
+      }),
+    )
+    expect(html).toContain('<mark>注册</mark>')
+    expect(html).toContain('&lt;b&gt;')
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).not.toMatch(/<(b|img|script)[\s>]/)
+  })
+
+  it('renders no search box when the site has search off', () => {
+    const site = { title: 'T', description: '', base: '/gpt/', nav: [], smoothScroll: true, lastUpdated: false as const, routesUrl: '/gpt/r.js' }
+    const route = { kind: 'notFound' as const, path: '/x', documentTitle: 'x', lang: 'zh-CN' }
+    expect(renderToString(createElement(App, { site: { ...site, search: false }, initial: route }))).not.toContain('role="search"')
+    expect(renderToString(createElement(App, { site: { ...site, search: true, searchIndexUrl: '/gpt/s.json' }, initial: route }))).toContain('aria-label="搜索"')
+  })
+})

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest'
+import { excerpt, fold, parseQuery, prepareIndex, search, type SearchEntry, type Segment, type Suggestion } from '../../src/shared/search.js'
+
+const page = (t: string, p: string, x = '', h: [string, string][] = []): SearchEntry => ({ t, p, h, x })
+const indexOf = (...pages: SearchEntry[]) => prepareIndex({ v: 1, pages })
+const text = (parts: Segment[] | undefined) => (parts ?? []).map((s) => s.text).join('')
+const marked = (parts: Segment[] | undefined) => (parts ?? []).filter((s) => s.mark).map((s) => s.text)
+const paths = (list: Suggestion[]) => list.map((s) => s.path)
+
+const SITE = indexOf(
+  page('订阅 ChatGPT Plus', '/handbook/subscribe.html', '订阅前请先准备一张可以支付美元的卡。', [['支付方式', '支付方式'], ['注册之后再订阅', '注册之后再订阅']]),
+  page('海外手机号', '/handbook/phone.html', '很多服务在注册时要求验证手机号，国内号码常常收不到验证码。', [['接码平台', '接码平台']]),
+  page('注册 ChatGPT 账号', '/handbook/sign-up.html', '本文介绍注册流程。', [['准备工作', '准备工作'], ['常见报错', '常见报错']]),
+  page('虚拟卡', '/handbook/card.html', '虚拟卡用于海外付款，开卡后即可订阅各类服务。', [['开卡步骤', '开卡步骤']]),
+)
+
+describe('search: Chinese queries', () => {
+  it('a two-character query finds every page containing it, wherever the characters sit', () => {
+    const hits = search(SITE, '注册')
+    expect(new Set(paths(hits).map((p) => p.split('#')[0]))).toEqual(new Set(['/handbook/sign-up.html', '/handbook/subscribe.html', '/handbook/phone.html']))
+    expect(hits.every((h) => [...marked(h.title), ...marked(h.heading), ...marked(h.excerpt)].includes('注册'))).toBe(true)
+  })
+
+  it('a three-character query matches the characters together, not apart', () => {
+    expect(paths(search(SITE, '手机号'))).toEqual(['/handbook/phone.html'])
+    expect(paths(search(SITE, '验证码'))).toEqual(['/handbook/phone.html'])
+    // 号 and 码 both occur on the phone page, but 号码验 does not.
+    expect(search(SITE, '号码验')).toEqual([])
+  })
+
+  it('finds a phrase in the middle of body text that has no spaces', () => {
+    const [hit] = search(SITE, '开卡后')
+    expect(hit).toMatchObject({ kind: 'body', path: '/handbook/card.html' })
+    expect(marked(hit.excerpt)).toEqual(['开卡后'])
+  })
+
+  it('needs every term of a query with several terms', () => {
+    expect(paths(search(SITE, '注册 手机号'))).toEqual(['/handbook/phone.html'])
+    expect(search(SITE, '注册 不存在的词')).toEqual([])
+  })
+})
+
+describe('search: Latin words', () => {
+  const index = indexOf(
+    page('ChatGPT Plus', '/a.html', 'Subscribe with a card.'),
+    page('Cursor', '/b.html', 'The editor uses GPT models; see chatgpt.com for more.'),
+  )
+
+  it('match case-insensitively by word prefix', () => {
+    expect(paths(search(index, 'chat'))).toEqual(['/a.html', '/b.html'])
+    expect(paths(search(index, 'SUBSCR'))).toEqual(['/a.html'])
+    expect(paths(search(index, 'gpt'))).toEqual(['/b.html']) // "ChatGPT" does not start with gpt
+    expect(paths(search(index, 'ditor'))).toEqual([])
+  })
+
+  it('folds full-width letters typed with a Chinese IME', () => {
+    expect(paths(search(index, 'ＣＵＲＳＯＲ'))).toEqual(['/b.html'])
+    expect(fold('ＡＢｃ１')).toBe('abc1')
+  })
+
+  it('splits mixed queries into Chinese runs and words', () => {
+    expect(parseQuery('注册ChatGPT 账号, Plus!')).toEqual([
+      { text: '注册', cjk: true },
+      { text: 'chatgpt', cjk: false },
+      { text: '账号', cjk: true },
+      { text: 'plus', cjk: false },
+    ])
+    expect(parseQuery(' ，。 ')).toEqual([])
+  })
+})
+
+describe('search: ranking', () => {
+  const index = indexOf(
+    page('常见问题', '/faq.html', '第一次订阅时的问题。', [['订阅失败', '订阅失败']]),
+    page('订阅 Claude Pro', '/claude.html', '先注册再订阅。', [['支付', '支付']]),
+    page('虚拟卡', '/card.html', '开卡后可以订阅。'),
+    page('订阅', '/subscribe.html', ''),
+  )
+
+  it('puts title hits first, then heading hits, then body hits', () => {
+    const hits = search(index, '订阅')
+    expect(hits.map((h) => h.kind)).toEqual(['title', 'title', 'heading', 'body'])
+    // An exact title beats a title that merely starts with the query.
+    expect(paths(hits)).toEqual(['/subscribe.html', '/claude.html', '/faq.html#订阅失败', '/card.html'])
+  })
+
+  it('a heading hit shows the page title and the heading and links to its slug', () => {
+    const hit = search(index, '订阅失败')[0]
+    expect(hit).toMatchObject({ kind: 'heading', path: '/faq.html#订阅失败' })
+    expect(text(hit.title)).toBe('常见问题')
+    expect(text(hit.heading)).toBe('订阅失败')
+    expect(marked(hit.heading)).toEqual(['订阅失败'])
+  })
+
+  it('a heading matches together with its page title', () => {
+    const hits = search(indexOf(page('Claude', '/c.html', '', [['订阅步骤', 'steps']])), 'claude 订阅')
+    expect(hits).toMatchObject([{ kind: 'heading', path: '/c.html#steps' }])
+  })
+
+  it('a page already suggested for its title or a heading gets no extra body hit', () => {
+    // 订阅 is also in the bodies of /faq.html and /claude.html.
+    expect(paths(search(index, '订阅').filter((h) => h.kind === 'body'))).toEqual(['/card.html'])
+    expect(search(index, '注册')).toMatchObject([{ kind: 'body', path: '/claude.html' }])
+  })
+
+  it('returns at most the configured number of suggestions (10 by default)', () => {
+    const many = indexOf(...Array.from({ length: 30 }, (_, i) => page(`笔记 ${i + 1}`, `/n${i + 1}.html`, '这里提到了注册。')))
+    expect(search(many, '注册')).toHaveLength(10)
+    expect(search(many, '注册', 3)).toHaveLength(3)
+    expect(paths(search(many, '注册', 3))).toEqual(['/n1.html', '/n2.html', '/n3.html'])
+    const titled = indexOf(...Array.from({ length: 12 }, (_, i) => page(`注册 ${i}`, `/t${i}.html`, '', [['注册步骤', `s${i}`]])))
+    expect(search(titled, '注册').every((h) => h.kind === 'title')).toBe(true)
+    expect(search(titled, '注册')).toHaveLength(10)
+  })
+
+  it('an empty or punctuation-only query suggests nothing', () => {
+    expect(search(index, '')).toEqual([])
+    expect(search(index, '   ')).toEqual([])
+    expect(search(index, '？！')).toEqual([])
+  })
+})
+
+describe('search: excerpts', () => {
+  it('shows a short piece around the match, cut with an ellipsis', () => {
+    const body = '前言'.repeat(40) + '这里讲注册的步骤' + '后记'.repeat(40)
+    const [hit] = search(indexOf(page('长文', '/long.html', body)), '注册')
+    const shown = text(hit.excerpt)
+    expect(shown.startsWith('…')).toBe(true)
+    expect(shown.endsWith('…')).toBe(true)
+    expect(shown).toContain('这里讲注册的步骤')
+    expect(shown.length).toBeLessThan(100)
+    expect(marked(hit.excerpt)).toEqual(['注册'])
+  })
+
+  it('starts at the sentence of the match when that begins shortly before it', () => {
+    const shown = text(excerpt('前言。'.repeat(30) + '这里讲注册的步骤。' + '后记。'.repeat(30), parseQuery('注册')))
+    expect(shown.startsWith('这里讲注册的步骤。')).toBe(true)
+    expect(shown.endsWith('…')).toBe(true)
+    expect(text(excerpt('Open the site. Sign up by email.', parseQuery('email')))).toBe('Sign up by email.')
+    expect(text(excerpt('x'.repeat(40) + ' word and more words before the sign up button text', parseQuery('button')))).toMatch(/^…\S+ /)
+  })
+
+  it('marks every occurrence of every term inside the excerpt', () => {
+    const parts = excerpt('注册账号后再注册手机号，ChatGPT 会验证 chatgpt 账号。', parseQuery('注册 chatgpt'))
+    expect(marked(parts)).toEqual(['注册', '注册', 'ChatGPT', 'chatgpt'])
+    expect(text(parts)).toBe('注册账号后再注册手机号，ChatGPT 会验证 chatgpt 账号。')
+  })
+
+  it('keeps markup in page text as plain text pieces (the renderer escapes them)', () => {
+    const [hit] = search(indexOf(page('标记', '/m.html', '可以写 <b>注册</b> 或 <img src=x onerror=alert(1)> 这样的代码')), '注册')
+    expect(hit.excerpt).toEqual([{ text: '可以写 <b>' }, { text: '注册', mark: true }, { text: '</b> 或 <img src=x onerror=alert(1)> 这样的代码' }])
+  })
+})
