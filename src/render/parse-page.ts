@@ -5,6 +5,7 @@ import { routePathOf } from '../shared/paths.js'
 import type { Page } from '../shared/types.js'
 import { parseFrontmatter } from './frontmatter.js'
 import { slugHeadings, takeLeadingH1 } from './markdown/headings.js'
+import { addImageSizes } from './markdown/image-sizes.js'
 import type { AssetRef, LinkRef } from './markdown/links.js'
 import { rewriteLinks } from './markdown/links.js'
 import { parseMarkdown } from './markdown/parse-markdown.js'
@@ -32,10 +33,12 @@ export interface ParsedPage {
 
 export interface ParseOptions {
   base: string
+  /** The `content/` folder, to read image sizes; without it images get no width/height. */
+  contentDir?: string
 }
 
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
-export function parsePage(file: SourceFile, { base }: ParseOptions): ParsedPage {
+export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions): ParsedPage {
   const displayPath = `content/${file.relativePath}`
   const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
   const tree = parseMarkdown(body)
@@ -45,6 +48,7 @@ export function parsePage(file: SourceFile, { base }: ParseOptions): ParsedPage 
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
   const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
+  if (contentDir) addImageSizes(tree, contentDir, base)
   const text = toString(tree, { includeHtml: false })
   const html = mdastToHtml(tree)
   const ids = [...slugs]

@@ -72,7 +72,7 @@ export class SiteBuilder {
     const content = await time('scanContent', () => scanContent(contentDir), (r) => r.markdown.length)
     const sources = new Map<string, string>()
     await Promise.all(content.markdown.map(async (f) => sources.set(f, await readFile(join(contentDir, f), 'utf8'))))
-    const parsed = await time('parsePage', () => this.parsePages(content.markdown, sources, config.base), (r) => r.length)
+    const parsed = await time('parsePage', () => this.parsePages(content.markdown, sources, config.base, contentDir), (r) => r.length)
     const site = await time('siteData', () => buildSiteData(config, parsed))
     const updated = lastUpdatedDates(contentDir, content.markdown)
     const routes = await time('routes', () => buildRoutes(site, parsed, updated), (r) => r.routes.length)
@@ -88,7 +88,7 @@ export class SiteBuilder {
     return { config, files, routes, warnings: report.warnings, pages: parsed.length }
   }
 
-  private async parsePages(paths: string[], sources: Map<string, string>, base: string): Promise<ParsedPage[]> {
+  private async parsePages(paths: string[], sources: Map<string, string>, base: string, contentDir: string): Promise<ParsedPage[]> {
     if (this.parsedBase !== base) this.parsed.clear()
     this.parsedBase = base
     const disk = this.options.cacheDir ? openParseCache(this.options.cacheDir, base) : undefined
@@ -101,7 +101,7 @@ export class SiteBuilder {
       if (cached) this.parsed.set(relativePath, { source, page: cached })
       else stale.push({ relativePath, source })
     }
-    const fresh = await parseAll(stale, { base })
+    const fresh = await parseAll(stale, { base, contentDir })
     fresh.forEach((page, i) => {
       this.parsed.set(stale[i].relativePath, { source: stale[i].source, page })
       disk?.set(stale[i].relativePath, stale[i].source, page)

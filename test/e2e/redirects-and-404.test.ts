@@ -129,12 +129,9 @@ describe.each(MODES)('addresses and the not-found page (%s)', (mode) => {
     await context?.close()
   })
 
-  // Known defect (see the suite's report): on a plain static host the address answers with
-  // 404.html, and the client shows the not-found page instead of resolving the address to
-  // handbook/install.html as the spec's path handling (and `gptnotes serve`) does. Drop `.fails`
-  // once the client resolves the initial address of the not-found page.
-  const itOnStaticFails = mode === 'static' ? it.fails : it
-  itOnStaticFails('a page address without .html reaches the page', async () => {
+  // On a plain static host the address answers with 404.html; the client applies the spec's
+  // path handling to it, as `gptnotes serve` does on the server.
+  it('a page address without .html reaches the page', async () => {
     await page.goto(site.url + 'handbook/install')
     await visible(h1(page, '安装指南'), 5_000)
     await page.waitForURL(site.url + 'handbook/install.html')

@@ -73,6 +73,19 @@ export class Router {
       this.scroll.save(this.key, window.scrollY)
       this.scroll.persist()
     })
+    // Back to this entry through a full load (reload, no page cache): restore where the reader was.
+    const saved = this.scroll.get(this.key)
+    if (saved !== undefined && !location.hash) window.scrollTo({ top: saved })
+    // A static host answers an address like `/gpt/handbook/page` with 404.html: apply the
+    // spec's path handling here, as `serve` does on the server.
+    if (this.route.kind === 'notFound') {
+      void this.routeMap()
+        .then((map) => {
+          const resolved = resolvePath(location.pathname, (p) => p in map.routes, map.redirects)
+          if (resolved.kind !== 'notFound') void this.go(resolved.path + location.search + location.hash, { replace: true })
+        })
+        .catch(() => undefined)
+    }
     const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
     idle(() => void this.routeMap().catch(() => undefined))
   }

@@ -73,7 +73,7 @@ function image(_state: State, node: import('mdast').Image): Element {
   return {
     type: 'element',
     tagName: 'img',
-    properties: { src: node.url, alt: node.alt ?? '', title: node.title ?? undefined, loading: 'lazy', decoding: 'async' },
+    properties: { src: node.url, alt: node.alt ?? '', title: node.title ?? undefined, ...(node.data?.hProperties ?? {}), loading: 'lazy', decoding: 'async' },
     children: [],
   }
 }
