@@ -1,7 +1,7 @@
 // Transpiles src/**/*.ts(x) to lib/ file by file (no bundling), so Node runs the CLI and the
 // renderer can import the client's React components for SSR. Type checking is `npm run typecheck`.
 import { build } from 'esbuild'
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync, renameSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -16,11 +16,14 @@ function walk(dir) {
   })
 }
 
-rmSync(join(root, 'lib'), { recursive: true, force: true })
+// Compile beside lib/ and swap it in, so a CLI run at the same moment never sees half a lib/.
+const lib = join(root, 'lib')
+const tmp = join(root, `.lib-${process.pid}`)
+const old = join(root, `.lib-old-${process.pid}`)
 const entryPoints = walk(src)
 await build({
   entryPoints,
-  outdir: join(root, 'lib'),
+  outdir: tmp,
   outbase: src,
   format: 'esm',
   platform: 'node',
@@ -29,4 +32,11 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 })
+try {
+  renameSync(lib, old)
+} catch {
+  // first compile
+}
+renameSync(tmp, lib)
+rmSync(old, { recursive: true, force: true })
 console.log(`compiled ${entryPoints.length} modules to ${relative(process.cwd(), join(root, 'lib')) || 'lib'}/`)

@@ -1,5 +1,4 @@
-import { Option, type Command } from 'commander'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { formatError } from '../render/errors.js'
 import { SiteBuilder } from '../render/site-builder.js'
 import { writeOutput } from '../render/write-output.js'
@@ -43,17 +42,4 @@ export async function buildCommand({ root, out, debug }: BuildCommandOptions): P
     console.error('\nbuild failed; the previous output was left as it was.')
     return 1
   }
-}
-
-export function registerBuild(program: Command): void {
-  program
-    .command('build')
-    .description('build the site into static files (stages and a summary; --debug adds stack traces)')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
-    .option('--out <dir>', 'output folder (default: <root>/dist)')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
-    .action(async (opts: { root: string; out?: string; debug?: boolean }) => {
-      const root = resolve(opts.root)
-      process.exitCode = await buildCommand({ root, out: resolve(root, opts.out ?? 'dist'), debug: !!opts.debug })
-    })
 }

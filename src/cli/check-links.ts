@@ -1,6 +1,5 @@
-import { Option, type Command } from 'commander'
 import { existsSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { checkLinks } from '../render/check-links/check-site.js'
 import { formatJson, formatText } from '../render/check-links/report.js'
 import { loadConfig } from '../render/config/load-config.js'
@@ -49,31 +48,4 @@ export async function checkLinksCommand(opts: CheckLinksCommandOptions): Promise
     console.error(formatError(err, { debug: opts.debug }))
     return 1
   }
-}
-
-export function registerCheckLinks(program: Command): void {
-  program
-    .command('check-links')
-    .description('check every link, anchor, image, script and stylesheet of the built site (builds it first if needed)')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
-    .option('--out <dir>', 'built site to check (default: <root>/dist; built when missing)')
-    .option('--external', 'also check http(s) links (results cached for an hour in node_modules/.cache/gptnotes/links.json)')
-    .option('--json', 'print {problems: [{file, line, link, reason}], summary} as JSON')
-    .option('--timeout <ms>', 'time-out of each external request in milliseconds', '10000')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
-    .action(async (o: { root: string; out?: string; external?: boolean; json?: boolean; timeout: string; debug?: boolean }) => {
-      if (!/^\d+$/.test(o.timeout) || Number(o.timeout) < 1) {
-        console.error(`error --timeout must be a positive whole number of milliseconds, got "${o.timeout}"`)
-        process.exit(2)
-      }
-      const root = resolve(o.root)
-      process.exitCode = await checkLinksCommand({
-        root,
-        out: resolve(root, o.out ?? 'dist'),
-        external: !!o.external,
-        json: !!o.json,
-        timeoutMs: Number(o.timeout),
-        debug: !!o.debug,
-      })
-    })
 }

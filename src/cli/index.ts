@@ -1,8 +1,5 @@
 import { Command, CommanderError } from 'commander'
-import { registerBuild } from './build.js'
-import { registerCheckLinks } from './check-links.js'
-import { registerNewPost } from './new-post.js'
-import { registerServe } from './serve.js'
+import { registerBuild, registerCheckLinks, registerNewPost, registerServe } from './commands.js'
 
 const program = new Command()
 program

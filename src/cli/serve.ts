@@ -1,6 +1,5 @@
-import { Option, type Command } from 'commander'
 import { spawn } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { startDevServer } from '../render/dev-server.js'
 import { formatError } from '../render/errors.js'
 
@@ -35,23 +34,4 @@ export async function serveCommand(opts: ServeCommandOptions): Promise<number> {
     console.error(formatError(err, { debug: opts.debug }))
     return 1
   }
-}
-
-export function registerServe(program: Command): void {
-  program
-    .command('serve')
-    .description('serve the site locally, rebuild on change and reload open pages')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
-    .option('--port <port>', 'port to listen on', '4173')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--open', 'open the site in a browser')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
-    .action(async (opts: { root: string; port: string; host: string; open?: boolean; debug?: boolean }) => {
-      const port = Number(opts.port)
-      if (!/^\d+$/.test(opts.port) || port > 65535) {
-        console.error(`error --port must be a whole number from 0 to 65535, got "${opts.port}"`)
-        process.exit(2)
-      }
-      process.exitCode = await serveCommand({ root: resolve(opts.root), port, host: opts.host, open: !!opts.open, debug: !!opts.debug })
-    })
 }

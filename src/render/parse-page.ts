@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { Root } from 'mdast'
-import { toString } from 'mdast-util-to-string'
 import { routePathOf } from '../shared/paths.js'
 import type { Page } from '../shared/types.js'
 import { parseFrontmatter } from './frontmatter.js'
@@ -22,8 +21,6 @@ export interface SourceFile {
 export interface ParsedPage {
   page: Page
   html: string
-  /** Plain text of the body, for the search index. */
-  text: string
   links: LinkRef[]
   anchors: LinkRef[]
   assets: AssetRef[]
@@ -49,7 +46,6 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   const routePath = routePathOf(file.relativePath)
   const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
   if (contentDir) addImageSizes(tree, contentDir, base)
-  const text = toString(tree, { includeHtml: false })
   const html = mdastToHtml(tree)
   const ids = [...slugs]
   for (const m of html.matchAll(/ id="(fn-[^"]+|fnref-[^"]+)"/g)) ids.push(m[1])
@@ -63,7 +59,7 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
     frontmatter,
     headers,
   }
-  return { page, html, text, links, anchors, assets, ids }
+  return { page, html, links, anchors, assets, ids }
 }
 
 function shiftLines(tree: Root, offset: number): void {

@@ -1,7 +1,6 @@
 /**
- * The searchable text of a rendered page body. Made from the page's HTML rather than
- * ParsedPage.text, because that joins blocks with no space between them ("标题正文",
- * "max_tokensnumber"), which breaks word matching and makes poor excerpts.
+ * The searchable text of a rendered page body, made from its HTML so blocks stay apart
+ * ("标题 正文", not "标题正文") for word matching and readable excerpts.
  */
 
 /** Parts of the body that are not prose: code blocks, the `[[toc]]` list, heading anchors, footnote back-links. */

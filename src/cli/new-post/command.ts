@@ -1,4 +1,3 @@
-import { Option, type Command } from 'commander'
 import { relative, resolve } from 'node:path'
 import { loadConfig } from '../../render/config/load-config.js'
 import { formatError } from '../../render/errors.js'
@@ -185,24 +184,4 @@ function checkSlug(root: string, slug: string, force: boolean): void {
   if (!force && pageExists(root, slug)) {
     throw new Refusal(`content/handbook/${slug}.md already exists`, 1, 'Choose another --slug, or pass --force to overwrite the page.')
   }
-}
-
-export function registerNewPost(program: Command): void {
-  program
-    .command('new-post')
-    .description('create a page in content/handbook/ from a template (asks in a terminal; flags and --yes for scripts)')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
-    .option('--title <title>', 'page title (required without a terminal)')
-    .option('--slug <slug>', 'file and address name: a-z, 0-9, "-", "_" (default: the title in pinyin)')
-    .option('--tags <list>', 'comma-separated tags, e.g. ChatGPT,教程')
-    .option('--categories <list>', 'comma-separated categories')
-    .option('--date <YYYY-MM-DD>', 'page date (default: today)')
-    .option('--template <name>', 'template from templates/ (default: tutorial)')
-    .option('--group <title>', 'sidebar group to add the page to (default: none)')
-    .option('-y, --yes', 'take the defaults for everything not given; never ask')
-    .option('--force', 'overwrite an existing page')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
-    .action(async (opts: NewPostOptions) => {
-      process.exitCode = await newPostCommand(opts)
-    })
 }
