@@ -76,7 +76,7 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
     chunkNames: '[name].[hash]',
     assetNames: '[name].[hash]',
     jsx: 'automatic',
-    target: ['es2020', 'chrome87', 'safari15'],
+    target: ['es2022', 'chrome93', 'safari15'],
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
     logLevel: 'silent',

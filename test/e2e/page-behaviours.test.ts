@@ -364,7 +364,7 @@ describe('hydration, the overlay and JavaScript off', () => {
       expect(await el.innerHTML()).toBe('')
     }
     // Only the client, the route map and page chunks: nothing for the widgets.
-    expect(scripts.every((s) => /^(main|routes|guide_[\w-]+|index)\.[\w-]+\.js$/.test(s))).toBe(true)
+    expect(scripts.every((s) => /^(main|chunk|routes|guide_[\w-]+|index)\.[\w-]+\.js$/.test(s))).toBe(true)
   })
 
   it('with JavaScript off the page reads fully and shows no control that would not work', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ZOOM_MARGIN, zoomedSize } from '../../src/client/behaviours/image-zoom.js'
+import { ZOOM_MARGIN, zoomedSize } from '../../src/client/behaviours/image-zoom-view.js'
 
 describe('zoomed image size', () => {
   const viewport = { width: 1280, height: 720 }

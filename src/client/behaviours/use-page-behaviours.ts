@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import type { RouteData } from '../../shared/types.js'
 import { useSite } from '../context.js'
 import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
-import { applyCopyProtection, copyProtectionOf } from './copy-protection.js'
 import { closeImageZoom, installImageZoom } from './image-zoom.js'
 
 /**
@@ -27,9 +26,19 @@ export function usePageBehaviours(route: RouteData): void {
     }
   }, [route])
 
+  // Copy protection is rare: its code loads only on a page that asks for it.
   useEffect(() => {
     const fm = route.page?.frontmatter
-    const protection = copyProtectionOf(fm?.copyright, fm?.author || site.author)
-    return protection ? applyCopyProtection(protection) : undefined
+    if (!fm?.copyright) return
+    let undo: (() => void) | undefined
+    let cancelled = false
+    void import('./copy-protection.js').then(({ applyCopyProtection, copyProtectionOf }) => {
+      const protection = copyProtectionOf(fm.copyright, fm.author || site.author)
+      if (protection && !cancelled) undo = applyCopyProtection(protection)
+    })
+    return () => {
+      cancelled = true
+      undo?.()
+    }
   }, [route, site.author])
 }

@@ -1,15 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { withBase } from '../../shared/paths.js'
-import { DEFAULT_MAX_SUGGESTIONS, search, type PreparedIndex } from '../../shared/search.js'
 import { useSite } from '../context.js'
-import { loadSearchIndex } from './load-index.js'
+import { loadSearchIndex, type SearchEngine } from './load-index.js'
 import { SuggestionText } from './suggestion-text.js'
 
 /** The site search box (header); nothing when `themeConfig.search` is off. */
 export function SearchBox() {
   const site = useSite()
   if (!site.search || !site.searchIndexUrl) return null
-  return <Search url={site.searchIndexUrl} base={site.base} max={site.searchMaxSuggestions ?? DEFAULT_MAX_SUGGESTIONS} />
+  return <Search url={site.searchIndexUrl} base={site.base} max={site.searchMaxSuggestions ?? 10} />
 }
 
 const isTypingTarget = (el: EventTarget | null) =>
@@ -32,11 +31,11 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
   /** What is searched: the field's text, except while an IME is still composing it. */
   const [query, setQuery] = useState('')
   const [focused, setFocused] = useState(false)
-  const [index, setIndex] = useState<PreparedIndex>()
+  const [engine, setEngine] = useState<SearchEngine>()
   const [failed, setFailed] = useState(false)
   const [active, setActive] = useState(0)
 
-  const results = useMemo(() => (index ? search(index, query, max) : []), [index, query, max])
+  const results = useMemo(() => (engine ? engine.search(engine.index, query, max) : []), [engine, query, max])
   const open = focused && query.trim() !== ''
   const listed = open && results.length > 0
 
@@ -57,9 +56,9 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
   }, [active, listed]) // optionId is derived from the stable useId()
 
   const load = () => {
-    if (index) return
+    if (engine) return
     setFailed(false)
-    loadSearchIndex(url).then(setIndex, (err: unknown) => {
+    loadSearchIndex(url).then(setEngine, (err: unknown) => {
       console.error('[gptnotes] search:', err)
       setFailed(true)
     })
@@ -94,7 +93,7 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
     }
   }
 
-  const note = index
+  const note = engine
     ? results.length
       ? ''
       : `没有找到与“${query.trim()}”相关的内容`
@@ -159,7 +158,7 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
         </div>
       )}
       <p role="status" className="search-status">
-        {open && index ? (results.length ? `${results.length} 条建议，用上下方向键选择，回车打开` : note) : ''}
+        {open && engine ? (results.length ? `${results.length} 条建议，用上下方向键选择，回车打开` : note) : ''}
       </p>
     </form>
   )
