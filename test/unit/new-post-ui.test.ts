@@ -34,11 +34,18 @@ async function wizard(preset: Partial<PostAnswers> = {}, existing: string[] = []
     }),
   )
   await tick() // ink listens to keys once mounted
-  const { stdin, lastFrame } = app
+  const { stdin, lastFrame, frames } = app
   return {
+    /** Every frame drawn so far (the last one may already be the cleared screen after exit). */
+    drawn: () => frames.join('\n'),
     /** Keys pressed one after another as fast as they come, without waiting for the screen. */
     press: (...keys: string[]) => keys.forEach((k) => stdin.write(k)),
     screen: () => lastFrame() ?? '',
+    /** Wait (up to 3 s, for a loaded machine) until the screen shows `text`. */
+    shows: async (text: string) => {
+      for (let i = 0; i < 300 && !(lastFrame() ?? '').includes(text); i++) await tick(10)
+      expect(lastFrame() ?? '').toContain(text)
+    },
     answers: async () => {
       for (let i = 0; i < 50 && !answers; i++) await tick(10)
       return answers
@@ -49,7 +56,7 @@ async function wizard(preset: Partial<PostAnswers> = {}, existing: string[] = []
 describe('new-post prompts (ink)', () => {
   it('collects every answer even when keys come faster than the screen redraws', async () => {
     const w = await wizard()
-    expect(w.screen()).toContain('? 标题')
+    await w.shows('? 标题')
     w.press(...'如何注册'.split(''), ' ', 'C', 'h', 'a', 't', 'G', 'P', 'T', KEYS.enter) // title, key by key
     w.press(KEYS.enter) // accept the proposed slug
     w.press(KEYS.space, KEYS.down, KEYS.down, KEYS.space, KEYS.enter) // tags: ChatGPT, Gemini
@@ -68,20 +75,17 @@ describe('new-post prompts (ink)', () => {
       template: 'news',
       group: '资讯',
     })
-    expect(w.screen()).toContain('✔ 侧边栏分组：资讯')
+    expect(w.drawn()).toContain('✔ 侧边栏分组：资讯')
   })
 
   it('proposes the pinyin slug for editing and refuses what the rule or an existing page forbids', async () => {
     const w = await wizard({ tags: [], categories: [], date: '2025-5-13', template: 'tutorial', group: undefined }, ['ce-shi'])
     w.press('测', '试', KEYS.enter)
-    await tick()
-    expect(w.screen()).toContain('› ce-shi')
+    await w.shows('› ce-shi')
     w.press(KEYS.enter)
-    await tick()
-    expect(w.screen()).toContain('✖ content/handbook/ce-shi.md 已经存在')
+    await w.shows('✖ content/handbook/ce-shi.md 已经存在')
     w.press('_', 'X', KEYS.enter)
-    await tick()
-    expect(w.screen()).toContain('✖ 网址名只能用小写字母 a-z、数字 0-9、“-” 和 “_”，不能为空')
+    await w.shows('✖ 网址名只能用小写字母 a-z、数字 0-9、“-” 和 “_”，不能为空')
     w.press(KEYS.backspace, KEYS.left, KEYS.left, '2', KEYS.enter) // ce-shi_ → ce-sh2i_ ... edited in the middle
     const answers = await w.answers()
     expect(answers?.slug).toBe('ce-sh2i_')
@@ -91,9 +95,9 @@ describe('new-post prompts (ink)', () => {
 
   it('offers "not in the sidebar" first and the template default preselected', async () => {
     const w = await wizard({ title: 't', slug: 't', tags: [], categories: [], date: '2025-5-13' })
-    expect(w.screen()).toContain('❯ 教程（分步骤的操作指南）')
+    await w.shows('❯ 教程（分步骤的操作指南）')
     w.press(KEYS.enter)
-    await tick()
+    await w.shows('❯ 不加入侧边栏')
     expect(w.screen()).toMatch(/❯ 不加入侧边栏\s+入门教程\s+资讯/)
     w.press(KEYS.enter)
     expect(await w.answers()).toMatchObject({ template: 'tutorial', group: undefined })
