@@ -2,6 +2,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
+process.env.NODE_ENV ??= 'production' // as bin/gptnotes.js does
 const root = process.argv[2]
 const start = performance.now()
 const { SiteBuilder } = await import('../lib/render/site-builder.js')
