@@ -1,5 +1,4 @@
 // One cold build in this process, then report wall time and peak memory as JSON on stdout.
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 
 process.env.NODE_ENV ??= 'production' // as bin/gptnotes.js does
@@ -7,7 +6,6 @@ const root = process.argv[2]
 const start = performance.now()
 const { SiteBuilder } = await import('../lib/render/site-builder.js')
 const { writeOutput } = await import('../lib/render/write-output.js')
-rmSync(join(root, 'dist'), { recursive: true, force: true })
 const output = await new SiteBuilder(root).build()
 await writeOutput(join(root, 'dist'), output.files)
 const ms = performance.now() - start

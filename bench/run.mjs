@@ -2,7 +2,7 @@
 // article's first load downloads. Prints one stable markdown table (compare across versions).
 //   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -94,6 +94,9 @@ for (const n of sizes) {
   }
   const results = []
   for (let i = 0; i < runs; i++) {
+    // As the anchors were measured: the previous output and any cache are deleted before the clock starts.
+    rmSync(join(site, 'dist'), { recursive: true, force: true })
+    rmSync(join(site, 'node_modules'), { recursive: true, force: true })
     const t0 = performance.now()
     const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), site], { encoding: 'utf8' })
     const wall = performance.now() - t0

@@ -84,6 +84,8 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
     })
   }
   const data = (parsed.data ?? {}) as Record<string, unknown>
+  // Only the frontmatter block is searched for keys' positions (not the whole page).
+  const head = source.slice(0, source.length - parsed.content.length)
   const frontmatter: Frontmatter = {}
   for (const [key, value] of Object.entries(data)) {
     const check = FIELDS[key]
@@ -92,10 +94,10 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
       continue
     }
     // YAML turns 2025-13-40 into a valid (overflowed) Date: check the text as written instead.
-    const raw = value instanceof Date ? rawValue(source, key) : undefined
+    const raw = value instanceof Date ? rawValue(head, key) : undefined
     const result = check(raw && /^\d{4}-\d{1,2}-\d{1,2}/.test(raw) ? raw : value)
     if ('error' in result) {
-      const loc = locateKey(source, key)
+      const loc = locateKey(head, key)
       throw new GptnotesError({
         name: 'FrontmatterInvalid',
         message: `frontmatter field "${key}" ${result.error}`,
@@ -111,7 +113,7 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   if (frontmatter.category && !frontmatter.categories) frontmatter.categories = frontmatter.category as string[]
   delete frontmatter.tag
   delete frontmatter.category
-  const bodyLineOffset = source.length === parsed.content.length ? 0 : source.slice(0, source.length - parsed.content.length).split('\n').length - 1
+  const bodyLineOffset = head ? head.split('\n').length - 1 : 0
   return { frontmatter, body: parsed.content, bodyLineOffset }
 }
 
