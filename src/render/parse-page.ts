@@ -26,6 +26,8 @@ export interface ParsedPage {
   assets: AssetRef[]
   /** Ids that `#hash` links may target: heading slugs and footnotes. */
   ids: string[]
+  /** Image files whose sizes went into the HTML, with their stamps (see `fileStamp`). */
+  imageStamps: Record<string, string>
 }
 
 export interface ParseOptions {
@@ -45,7 +47,7 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
   const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
-  if (contentDir) addImageSizes(tree, contentDir, base)
+  const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const html = mdastToHtml(tree)
   const ids = [...slugs]
   for (const m of html.matchAll(/ id="(fn-[^"]+|fnref-[^"]+)"/g)) ids.push(m[1])
@@ -59,7 +61,7 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
     frontmatter,
     headers,
   }
-  return { page, html, links, anchors, assets, ids }
+  return { page, html, links, anchors, assets, ids, imageStamps }
 }
 
 function shiftLines(tree: Root, offset: number): void {

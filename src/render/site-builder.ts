@@ -7,6 +7,7 @@ import { bundleClient, type ClientBundle } from './bundle.js'
 import { checkReferences } from './check-references.js'
 import { loadConfig } from './config/load-config.js'
 import { GptnotesError, GptnotesErrors } from './errors.js'
+import { stampsCurrent } from './markdown/image-sizes.js'
 import { openParseCache } from './parse-cache.js'
 import { extraOutputs } from './outputs/index.js'
 import { parseAll } from './parse-pool.js'
@@ -96,9 +97,9 @@ export class SiteBuilder {
     for (const relativePath of paths) {
       const source = sources.get(relativePath)!
       const hit = this.parsed.get(relativePath)
-      if (hit && hit.source === source) continue
+      if (hit && hit.source === source && stampsCurrent(hit.page.imageStamps)) continue
       const cached = disk?.get(relativePath, source)
-      if (cached) this.parsed.set(relativePath, { source, page: cached })
+      if (cached && stampsCurrent(cached.imageStamps)) this.parsed.set(relativePath, { source, page: cached })
       else stale.push({ relativePath, source })
     }
     const fresh = await parseAll(stale, { base, contentDir })

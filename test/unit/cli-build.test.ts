@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -108,5 +108,36 @@ describe('gptnotes build (the real CLI)', () => {
     const { code } = await cli('build', '--root', site.root, '--out', join(site.root, 'public-out'))
     expect(code).toBe(0)
     expect(existsSync(join(site.root, 'public-out/index.html'))).toBe(true)
+  })
+})
+
+describe('rebuilds after an image changes', () => {
+  const svg = (w: number, h: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"></svg>\n`
+  let site: ReturnType<typeof copyFixture>
+  beforeAll(() => {
+    site = copyFixture('minimal')
+    mkdirSync(join(site.root, 'content/figs'), { recursive: true })
+    writeFileSync(join(site.root, 'content/figs/flow.svg'), svg(10, 20))
+    writeFileSync(join(site.root, 'content/figure.md'), '---\ntitle: 图\n---\n\n![流程图](./figs/flow.svg)\n')
+  })
+  afterAll(() => site.cleanup())
+
+  const imgTag = (html: string) => /<img[^>]*alt="流程图"[^>]*>/.exec(html)?.[0] ?? ''
+
+  it('gives the page the new width and height though its markdown is unchanged (disk cache)', async () => {
+    expect((await cli('build', '--root', site.root)).code).toBe(0)
+    expect(imgTag(readFileSync(join(site.root, 'dist/figure.html'), 'utf8'))).toMatch(/width="10" height="20"/)
+    writeFileSync(join(site.root, 'content/figs/flow.svg'), svg(300, 40))
+    expect((await cli('build', '--root', site.root)).code).toBe(0)
+    expect(imgTag(readFileSync(join(site.root, 'dist/figure.html'), 'utf8'))).toMatch(/width="300" height="40"/)
+  })
+
+  it('does the same in a long-lived builder (the dev server)', async () => {
+    const { SiteBuilder } = await import('../../src/render/site-builder.js')
+    const builder = new SiteBuilder(site.root)
+    const html = async () => String((await builder.build()).files.get('figure.html'))
+    expect(imgTag(await html())).toMatch(/width="300" height="40"/)
+    writeFileSync(join(site.root, 'content/figs/flow.svg'), svg(64, 48))
+    expect(imgTag(await html())).toMatch(/width="64" height="48"/)
   })
 })
