@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -29,6 +29,33 @@ describe('render/writeOutput: atomic output', () => {
     await expect(writeOutput(out, files)).rejects.toThrow(/ENOENT/)
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous')
     expect(readdirSync(dir)).toEqual(['dist'])
+    rmSync(dir, { recursive: true })
+  })
+
+  it('reuses the previous file for unchanged bytes and writes the changed ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gptnotes-out-'))
+    const out = join(dir, 'dist')
+    mkdirSync(join(out, 'assets'), { recursive: true })
+    writeFileSync(join(out, 'same.html'), '<p>不变</p>')
+    writeFileSync(join(out, 'changed.html'), '<p>旧</p>')
+    writeFileSync(join(dir, 'logo.svg'), '<svg/>')
+    writeFileSync(join(out, 'assets/logo.svg'), '<svg/>')
+    const before = { same: statSync(join(out, 'same.html')).ino, logo: statSync(join(out, 'assets/logo.svg')).ino }
+    await writeOutput(
+      out,
+      new Map<string, string | { copyFrom: string }>([
+        ['same.html', '<p>不变</p>'],
+        ['changed.html', '<p>新</p>'],
+        ['assets/logo.svg', { copyFrom: join(dir, 'logo.svg') }],
+      ]),
+    )
+    expect(readFileSync(join(out, 'same.html'), 'utf8')).toBe('<p>不变</p>')
+    expect(readFileSync(join(out, 'changed.html'), 'utf8')).toBe('<p>新</p>')
+    expect(readFileSync(join(out, 'assets/logo.svg'), 'utf8')).toBe('<svg/>')
+    // The same file (not a copy): nothing was written for it.
+    expect(statSync(join(out, 'same.html')).ino).toBe(before.same)
+    expect(statSync(join(out, 'assets/logo.svg')).ino).toBe(before.logo)
+    expect(readdirSync(dir).sort()).toEqual(['dist', 'logo.svg'])
     rmSync(dir, { recursive: true })
   })
 })
