@@ -2,7 +2,7 @@ import { isExternal, normalizePath, resolvePath } from '../../shared/paths.js'
 import type { ClientSite, RouteData, RouteMap } from '../../shared/types.js'
 import { ChunkLoadError, loadChunk } from './chunk-loader.js'
 import { createProgressBar, type ProgressBar } from './progress.js'
-import { ScrollPositions, scrollBehavior, scrollToHash } from './scroll.js'
+import { focusHashTarget, ScrollPositions, scrollBehavior, scrollToHash } from './scroll.js'
 
 type Listener = (route: RouteData) => void
 
@@ -111,11 +111,14 @@ export class Router {
     const sameRoute = normalizePath(target) === normalizePath(this.path)
     if (sameRoute && !replace) {
       this.progress.done() // the route map may have started the bar; no chunk will end it
-      if (url.hash === location.hash && url.search === location.search) return // duplicate navigation: ignored
+      if (url.hash === location.hash && url.search === location.search) {
+        focusHashTarget(url.hash) // duplicate navigation: ignored, but a skip link still moves focus
+        return
+      }
       this.scroll.save(this.key, window.scrollY)
       this.key = newKey()
       history.pushState({ key: this.key }, '', target + url.search + url.hash)
-      if (!scrollToHash(url.hash, this.site.smoothScroll)) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
+      if (!scrollToHash(url.hash, this.site.smoothScroll, { focus: true })) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
       return
     }
     const chunkUrl = resolved.kind === 'notFound' ? map.routes['404'] : map.routes[target]
@@ -139,7 +142,7 @@ export class Router {
       return err as Error
     }
     this.commit(data)
-    if (!scrollToHash(url.hash, this.site.smoothScroll)) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
+    if (!scrollToHash(url.hash, this.site.smoothScroll, { focus: !replace })) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
   }
 
   private onClick = (event: MouseEvent) => {

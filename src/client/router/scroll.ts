@@ -15,11 +15,31 @@ export function findHashTarget(hash: string): HTMLElement | null {
   return document.getElementById(decoded) ?? document.getElementById(id)
 }
 
-export function scrollToHash(hash: string, smooth: boolean): boolean {
+/**
+ * Scroll to the element a hash names. With `focus` (a link the reader followed), keyboard focus
+ * moves there too, as a browser's own fragment navigation does: a skip link or a table of
+ * contents entry then continues tabbing from the target, not from the link.
+ */
+export function scrollToHash(hash: string, smooth: boolean, { focus = false } = {}): boolean {
   const el = findHashTarget(hash)
   if (!el) return false
   el.scrollIntoView({ behavior: scrollBehavior(smooth), block: 'start' })
+  if (focus) focusTarget(el)
   return true
+}
+
+export function focusHashTarget(hash: string): void {
+  const el = findHashTarget(hash)
+  if (el) focusTarget(el)
+}
+
+function focusTarget(el: HTMLElement): void {
+  if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) {
+    // Focusable for this once only: it leaves the tab order again when focus moves on.
+    el.setAttribute('tabindex', '-1')
+    el.addEventListener('blur', () => el.removeAttribute('tabindex'), { once: true })
+  }
+  el.focus({ preventScroll: true })
 }
 
 /** Scroll positions per history entry, kept in memory and in sessionStorage (survives reload). */

@@ -2,7 +2,7 @@ import type { Element, ElementContent } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import type { Code, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
-import { toHast, type State } from 'mdast-util-to-hast'
+import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import { highlight } from './highlight.js'
 
@@ -77,6 +77,25 @@ function image(_state: State, node: import('mdast').Image): Element {
     children: [],
   }
 }
+/** Task-list checkboxes are named by their item's text, so assistive tools can say what is done. */
+function listItem(state: State, node: import('mdast').ListItem, parent: import('mdast').Parents | undefined): Element {
+  const li = defaultHandlers.listItem(state, node, parent)
+  if (typeof node.checked !== 'boolean') return li
+  const first = node.children[0]
+  const name = first?.type === 'paragraph' ? toString(first).trim() : ''
+  const box = findInput(li)
+  if (box && name) box.properties.ariaLabel = name
+  return li
+}
+
+function findInput(el: Element): Element | undefined {
+  for (const child of el.children) {
+    if (child.type !== 'element') continue
+    if (child.tagName === 'input') return child
+    if (child.tagName === 'p') return findInput(child)
+  }
+  return undefined
+}
 
 /** mdast → HTML string; raw HTML written by the author passes through. */
 export function mdastToHtml(tree: Root): string {
@@ -85,7 +104,7 @@ export function mdastToHtml(tree: Root): string {
     clobberPrefix: '',
     footnoteLabel: '脚注',
     footnoteBackLabel: (i) => `返回正文第 ${i + 1} 处引用`,
-    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: image as never },
+    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: image as never, listItem: listItem as never },
   })
   return toHtml(hast, { allowDangerousHtml: true })
 }
