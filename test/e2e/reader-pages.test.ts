@@ -1,8 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevServer, type DevServer } from '../../src/render/dev-server.js'
-import { launchBrowser } from '../helpers/browser.js'
-import { REPO_ROOT } from '../helpers/sites.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { hydrated, useRealSite } from '../helpers/real-site.js'
 
 const ARTICLE = 'handbook/how_to_get_a_foreign_mobile_phone_number.html'
 /** Roles a reader operates; each needs a name that a screen reader can say. */
@@ -26,21 +24,12 @@ async function unnamedControls(page: Page): Promise<string[]> {
 
 /** The around-the-article pages a reader lands on, on the real site under serve. */
 describe('reader pages (the real site under serve)', () => {
-  let browser: Browser
-  let dev: DevServer
-  beforeAll(async () => {
-    ;[browser, dev] = await Promise.all([launchBrowser(), startDevServer({ root: REPO_ROOT, port: 0, host: '127.0.0.1', watch: false, log: () => {} })])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await dev?.close()
-  })
-  const ready = (p: Page) => p.waitForFunction(() => !!history.state?.key)
+  const site = useRealSite()
 
   it('the home page shows the site title, its description and the post list', async () => {
-    const page = await browser.newPage()
-    await page.goto(dev.url)
-    await ready(page)
+    const page = await site.browser.newPage()
+    await page.goto(site.url)
+    await hydrated(page)
     expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('我的GPT笔记')
     expect(await page.getByRole('main').textContent()).toContain('面向国内读者的 AI 工具实用教程')
     const posts = page.getByRole('main').getByRole('listitem').getByRole('link', { name: /ChatGPT|Claude|Cursor|Gemini|Perplexity|OnlyFans|虚拟卡|手机号|镜像|Apple ID|Gmail/ })
@@ -49,9 +38,9 @@ describe('reader pages (the real site under serve)', () => {
   })
 
   it('every page has its landmarks once, and a skip link that takes keyboard focus to the article', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url + ARTICLE)
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url + ARTICLE)
+    await hydrated(page)
     for (const role of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(role).count(), role).toBe(1)
     expect(await page.getByRole('navigation', { name: '主导航' }).count()).toBe(1)
     expect(await page.getByRole('navigation', { name: '侧边栏' }).count()).toBe(1)
@@ -70,9 +59,9 @@ describe('reader pages (the real site under serve)', () => {
   })
 
   it('keyboard focus is visible on links and buttons', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url)
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url)
+    await hydrated(page)
     const seen = new Set<string>()
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
@@ -90,28 +79,28 @@ describe('reader pages (the real site under serve)', () => {
   })
 
   it('every control has an accessible name, on desktop and in the phone drawer', async () => {
-    const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const desktop = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
     for (const path of ['', ARTICLE, 'handbook/test.html', 'timeline/', 'tag/', 'categories/']) {
-      await desktop.goto(dev.url + path)
-      await ready(desktop)
+      await desktop.goto(site.url + path)
+      await hydrated(desktop)
       expect(await unnamedControls(desktop), path || 'home').toEqual([])
     }
     await desktop.getByRole('searchbox', { name: '搜索' }).or(desktop.getByRole('combobox', { name: '搜索' })).fill('注册')
     await desktop.getByRole('option').first().waitFor()
     expect(await unnamedControls(desktop), 'search suggestions').toEqual([])
     await desktop.close()
-    const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
-    await phone.goto(dev.url + ARTICLE)
-    await ready(phone)
+    const phone = await site.browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+    await phone.goto(site.url + ARTICLE)
+    await hydrated(phone)
     await phone.getByRole('button', { name: '菜单' }).click()
     expect(await unnamedControls(phone), 'drawer').toEqual([])
     await phone.close()
   })
 
   it('an article ends with its last-updated date and previous/next links that open through the router', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url + ARTICLE)
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url + ARTICLE)
+    await hydrated(page)
     expect(await page.getByRole('main').textContent()).toMatch(/上次更新：\d{4}-\d{1,2}-\d{1,2}/)
     const prevNext = page.getByRole('navigation', { name: '上一篇与下一篇' })
     const next = prevNext.getByRole('link', { name: /^下一篇/ })
@@ -132,9 +121,9 @@ describe('reader pages (the real site under serve)', () => {
     { index: 'tag/', heading: '标签', unit: '个标签' },
   ]) {
     it(`/${index} lists every ${heading} with its count, and each opens the list of its posts`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-      await page.goto(dev.url + index)
-      await ready(page)
+      const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+      await page.goto(site.url + index)
+      await hydrated(page)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
       const terms = page.getByRole('main').getByRole('listitem').getByRole('link')
       const count = await terms.count()
@@ -158,7 +147,7 @@ describe('reader pages (the real site under serve)', () => {
   }
 
   it('nothing shifts while the article and its images load', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.addInitScript(() => {
       const w = window as unknown as { shift: number }
       w.shift = 0
@@ -171,8 +160,8 @@ describe('reader pages (the real site under serve)', () => {
       await new Promise((r) => setTimeout(r, 400))
       await route.continue()
     })
-    await page.goto(dev.url + ARTICLE)
-    await ready(page)
+    await page.goto(site.url + ARTICLE)
+    await hydrated(page)
     // Bring every image into view so lazy ones load, then wait for them all.
     const images = page.getByRole('main').getByRole('img')
     expect(await images.count()).toBeGreaterThan(0)

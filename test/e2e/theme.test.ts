@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevServer, type DevServer } from '../../src/render/dev-server.js'
-import { launchBrowser } from '../helpers/browser.js'
-import { REPO_ROOT } from '../helpers/sites.js'
+import { describe, expect, it } from 'vitest'
+import { hydrated, useRealSite } from '../helpers/real-site.js'
 
 /** The theme around the article, on the real site (我的GPT笔记, 25 posts → 3 list pages). */
 describe('theme (the real site under serve)', () => {
-  let browser: Browser
-  let dev: DevServer
-  beforeAll(async () => {
-    ;[browser, dev] = await Promise.all([launchBrowser(), startDevServer({ root: REPO_ROOT, port: 0, host: '127.0.0.1', watch: false, log: () => {} })])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await dev?.close()
-  })
-  const ready = (p: import('playwright-core').Page) => p.waitForFunction(() => !!history.state?.key)
+  const site = useRealSite()
 
   it('dark mode: the toggle switches, is remembered across loads and applies before the first paint', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' })
+    const context = await site.browser.newContext({ colorScheme: 'light' })
     const page = await context.newPage()
-    await page.goto(dev.url)
-    await ready(page)
+    await page.goto(site.url)
+    await hydrated(page)
     const toggle = page.getByRole('button', { name: '切换深色模式' })
     expect(await toggle.getAttribute('aria-pressed')).toBe('false')
     await toggle.click()
@@ -37,17 +25,17 @@ describe('theme (the real site under serve)', () => {
   })
 
   it('follows the system colour scheme until the reader chooses', async () => {
-    const context = await browser.newContext({ colorScheme: 'dark' })
+    const context = await site.browser.newContext({ colorScheme: 'dark' })
     const page = await context.newPage()
-    await page.goto(dev.url + 'timeline/')
+    await page.goto(site.url + 'timeline/')
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
     await context.close()
   })
 
   it('the author-blog dropdown opens, holds safe external links and closes on Escape', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url)
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url)
+    await hydrated(page)
     const button = page.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: '作者博客' })
     await button.click()
     expect(await button.getAttribute('aria-expanded')).toBe('true')
@@ -68,9 +56,9 @@ describe('theme (the real site under serve)', () => {
   })
 
   it('on a phone the menu button opens a drawer with nav and sidebar that closes after navigation', async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
-    await page.goto(dev.url + 'handbook/wildcard.html')
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })
+    await page.goto(site.url + 'handbook/wildcard.html')
+    await hydrated(page)
     const menu = page.getByRole('button', { name: '菜单' })
     const sidebar = page.getByRole('navigation', { name: '侧边栏' })
     expect(await sidebar.isVisible()).toBe(false)
@@ -88,9 +76,9 @@ describe('theme (the real site under serve)', () => {
   })
 
   it('the sidebar marks the current page and follows the heading being read', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url + 'handbook/how_to_sign_up_for_chatgpt.html')
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url + 'handbook/how_to_sign_up_for_chatgpt.html')
+    await hydrated(page)
     const sidebar = page.getByRole('navigation', { name: '侧边栏' })
     expect(await sidebar.getByRole('link', { name: /注册 ChatGPT 账号/ }).getAttribute('aria-current')).toBe('page')
     await page.evaluate(() => document.getElementById('手机验证')!.scrollIntoView({ block: 'start', behavior: 'instant' }))
@@ -99,9 +87,9 @@ describe('theme (the real site under serve)', () => {
   })
 
   it('paginates the home list 10 a page, with a jump box that accepts only a page that exists', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url)
-    await ready(page)
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url)
+    await hydrated(page)
     const list = page.getByRole('region', { name: '全部文章' })
     const titles = () => list.getByRole('heading', { level: 3 }).allTextContents()
     const first = await titles()
@@ -126,13 +114,13 @@ describe('theme (the real site under serve)', () => {
   })
 
   it('tags keep their colour everywhere; the timeline groups by year with month-day', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    await page.goto(dev.url + 'tag/')
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await page.goto(site.url + 'tag/')
     const colour = (p: typeof page) => p.getByRole('link', { name: /^ChatGPT/ }).first().evaluate((el) => getComputedStyle(el).backgroundColor)
     const onIndex = await colour(page)
-    await page.goto(dev.url + 'handbook/how_to_sign_up_for_chatgpt.html')
+    await page.goto(site.url + 'handbook/how_to_sign_up_for_chatgpt.html')
     expect(await colour(page)).toBe(onIndex)
-    await page.goto(dev.url + 'timeline/')
+    await page.goto(site.url + 'timeline/')
     expect(await page.getByRole('heading', { level: 2, name: '2025' }).isVisible()).toBe(true)
     const row = page.getByRole('listitem').filter({ hasText: '订阅 ChatGPT Plus' }).first()
     expect(await row.textContent()).toMatch(/^3-3/)
