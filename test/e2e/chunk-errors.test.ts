@@ -1,17 +1,11 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { article, chunkFile, h1, mark, marked, MODES, newContext, openSite, ready, SITE_TITLE, visible, waitForRouter, type Site } from '../helpers/e2e.js'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { article, chunkFile, h1, mark, marked, MODES, ready, type Site, SITE_TITLE, visible, waitForRouter, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 function recordConsoleErrors(page: Page): string[] {
   const errors: string[] = []
@@ -23,27 +17,15 @@ function recordConsoleErrors(page: Page): string[] {
 
 describe('a page chunk missing from the static output', () => {
   let site: Site
-  let context: BrowserContext
   let page: Page
   let missing: string
-  beforeAll(async () => {
-    site = await openSite('static', {
-      prepare: (dist) => {
-        missing = chunkFile(dist, 'handbook_install')
-        rmSync(join(dist, 'assets/js', missing))
-      },
-    })
+  withSite('static', (s) => (site = s), {
+    prepare: (dist) => {
+      missing = chunkFile(dist, 'handbook_install')
+      rmSync(join(dist, 'assets/js', missing))
+    },
   })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withPage(() => browser, (p) => (page = p))
 
   it('logs a ChunkLoadError naming the chunk and its address, then loads the page in full', async () => {
     const errors = recordConsoleErrors(page)
@@ -77,21 +59,9 @@ describe('a page chunk missing from the static output', () => {
 
 describe.each(MODES)('a page chunk that fails to load (%s)', (mode) => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  withPage(() => browser, (p) => (page = p))
 
   it('a network failure is reported as "error" and the page loads in full', async () => {
     const errors = recordConsoleErrors(page)

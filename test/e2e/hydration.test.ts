@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { MODES, newContext, openSite, recordProblems, SITE_TITLE, waitForRouteMap, waitForRouter, type Site } from '../helpers/e2e.js'
+import { describe, expect, it } from 'vitest'
+import { MODES, recordProblems, type Site, SITE_TITLE, waitForRouteMap, waitForRouter, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 /**
  * Runs before any page script: when parsing ends (readyState "interactive", which comes before
@@ -52,29 +51,14 @@ const PAGES = [
 ]
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 describe.each(MODES)('hydration (%s)', (mode) => {
   let site: Site
   let context: BrowserContext
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    await context.addInitScript(RECORD_SSR)
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  // Each test opens its own pages in the context (the one made for it stays unused).
+  withPage(() => browser, (_, c) => (context = c), { prepare: (c) => c.addInitScript(RECORD_SSR) })
 
   it.each(PAGES.map((p) => ({ ...p, label: `/gpt/${p.path}` })))('leaves the server HTML of $label untouched, without console errors', async ({ path, h1, title, status }) => {
     const page = await context.newPage()

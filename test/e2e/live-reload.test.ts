@@ -1,17 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { delay, h1, mark, marked, newContext, openSite, ready, SITE_TITLE, visible, type Site } from '../helpers/e2e.js'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { delay, h1, mark, marked, ready, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 /** Open a page of the dev server and wait until its reload channel is connected. */
 async function openConnected(page: Page, url: string): Promise<void> {
@@ -43,23 +37,11 @@ async function editUntilShown(page: Page, file: string, edit: (text: string) => 
 
 describe('live reload (serve, watching)', () => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite('serve', { watch: true })
-    // Let the watcher finish its first scan.
-    await delay(500)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite('serve', (s) => (site = s), { watch: true })
+  // Let the watcher finish its first scan.
+  beforeAll(() => delay(500))
+  withPage(() => browser, (p) => (page = p))
 
   it('an edited heading shows on the open page without the reader reloading it', async () => {
     await openConnected(page, site.url + 'handbook/getting-started.html')

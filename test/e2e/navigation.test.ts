@@ -1,56 +1,27 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import {
-  article,
-  h1,
-  isPageChunk,
-  mark,
-  marked,
-  MODES,
-  newContext,
-  openSite,
-  ready,
-  recordProblems,
-  recordScripts,
-  routeMap,
-  SITE_TITLE,
-  visible,
-  type Site,
-} from '../helpers/e2e.js'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { article, h1, isPageChunk, mark, marked, MODES, ready, recordProblems, recordScripts, routeMap, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 const basename = (url: string) => url.slice(url.lastIndexOf('/') + 1)
 
 describe.each(MODES)('client-side navigation (%s)', (mode) => {
   let site: Site
-  let context: BrowserContext
   let page: Page
   let scripts: string[]
   let problems: string[]
 
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-    scripts = recordScripts(page)
-    problems = recordProblems(page)
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  withPage(
+    () => browser,
+    (p) => {
+      page = p
+      scripts = recordScripts(page)
+      problems = recordProblems(page)
+    },
+  )
 
   /** Page chunks requested since `before` (a copy of `scripts` taken earlier). */
   const newChunks = (before: string[]) => scripts.slice(before.length).filter((s) => isPageChunk(s) && !before.includes(s))

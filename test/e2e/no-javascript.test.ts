@@ -1,33 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { article, h1, MODES, newContext, openSite, SITE_TITLE, visible, type Site } from '../helpers/e2e.js'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { article, h1, MODES, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 describe.each(MODES)('reading with JavaScript disabled (%s)', (mode) => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser, { javaScriptEnabled: false })
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  withPage(() => browser, (p) => (page = p), { javaScriptEnabled: false })
 
   it('an article shows its title, date, tags, headings, code blocks and table', async () => {
     const response = await page.goto(site.url + 'handbook/install.html')

@@ -1,9 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { buildSite, h1, ready, recordProblems, recordScripts, visible, waitForScrollY } from '../helpers/e2e.js'
-import { copyFixture } from '../helpers/sites.js'
-import { serveStatic } from '../helpers/static-server.js'
+import { describe, expect, it } from 'vitest'
+import { h1, ready, recordProblems, recordScripts, type Site, visible, waitForScrollY, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 /**
  * The reader's page behaviours (spec §2 "Page behaviours", §9): code copy buttons, image zoom,
@@ -17,43 +14,25 @@ const CODE_3 = 'print("第三个代码块")'
 const PROTECTED_PARAGRAPH = '这一段文字用于测试复制保护，复制十个字以上时会附上作者和链接。'
 
 let browser: Browser
-let url: string
-let closeSite: () => Promise<void>
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  const { root, cleanup } = copyFixture('behaviours-site')
-  try {
-    const host = await serveStatic(await buildSite(root))
-    url = host.url
-    closeSite = async () => {
-      host.server.closeAllConnections?.()
-      await host.close()
-      cleanup()
-    }
-  } catch (err) {
-    cleanup()
-    throw err
-  }
-})
-afterAll(async () => {
-  await closeSite?.()
-  await browser?.close()
-})
+let site: Site
+withBrowser((b) => (browser = b))
+withSite('static', (s) => (site = s), { fixture: 'behaviours-site' })
 
 let context: BrowserContext
 let page: Page
 let problems: string[]
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin })
-  page = await context.newPage()
-  problems = recordProblems(page)
-})
-afterEach(async () => {
-  await context?.close()
-})
+withPage(
+  () => browser,
+  (p, c) => {
+    page = p
+    context = c
+    problems = recordProblems(page)
+  },
+  {
+    viewport: { width: 1280, height: 720 },
+    prepare: (c) => c.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin }),
+  },
+)
 
 const copyButtons = () => page.getByRole('button', { name: '复制代码', exact: true })
 const copiedButtons = () => page.getByRole('button', { name: 'Copied!', exact: true })
@@ -65,7 +44,7 @@ const writeClipboard = (text: string) => page.evaluate((t) => navigator.clipboar
 const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))))
 
 async function open(path: string, heading: string): Promise<void> {
-  await page.goto(url + path)
+  await page.goto(site.url + path)
   await ready(page)
   await visible(h1(page, heading))
 }
@@ -277,7 +256,7 @@ describe('copy protection', () => {
     const copied = await readClipboard()
     expect(copied.startsWith(PROTECTED_PARAGRAPH)).toBe(true)
     expect(copied).toContain('作者：张三')
-    expect(copied).toContain(`链接：${url}guide/protected.html`)
+    expect(copied).toContain(`链接：${site.url}guide/protected.html`)
   })
 
   it('leaves a selection under 10 characters as it is', async () => {
@@ -371,7 +350,7 @@ describe('hydration, the overlay and JavaScript off', () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false })
     try {
       const p = await noJs.newPage()
-      await p.goto(url + 'guide/code.html')
+      await p.goto(site.url + 'guide/code.html')
       await visible(h1(p, '代码示例'))
       expect(await p.getByText('console.log(greeting)').isVisible()).toBe(true)
       expect(await p.getByRole('img', { name: '代码页的示意图' }).isVisible()).toBe(true)
@@ -382,7 +361,7 @@ describe('hydration, the overlay and JavaScript off', () => {
       const toTop = p.getByRole('button', { name: '返回顶部', includeHidden: true })
       expect(await toTop.count()).toBe(1)
       expect(await toTop.isVisible()).toBe(false)
-      await p.goto(url + 'guide/protected.html')
+      await p.goto(site.url + 'guide/protected.html')
       expect(await p.getByText(PROTECTED_PARAGRAPH).isVisible()).toBe(true)
     } finally {
       await noJs.close()

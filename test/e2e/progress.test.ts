@@ -1,15 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { article, delay, h1, MODES, newContext, openSite, ready, visible, type Site } from '../helpers/e2e.js'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { article, delay, h1, MODES, ready, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 /** Page chunks answer ~800 ms late, like a slow network. */
 const SLOW_MS = 800
@@ -29,26 +23,19 @@ const resetProgressSeen = (page: Page) => page.evaluate(() => ((window as Window
 
 describe.each(MODES)('the loading bar (%s)', (mode) => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    await context.addInitScript(WATCH_PROGRESS)
-    page = await context.newPage()
-    await page.route('**/assets/js/handbook_*', async (route) => {
-      await delay(SLOW_MS)
-      await route.continue()
-    })
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  withPage(
+    () => browser,
+    async (p) => {
+      page = p
+      await page.route('**/assets/js/handbook_*', async (route) => {
+        await delay(SLOW_MS)
+        await route.continue()
+      })
+    },
+    { prepare: (c) => c.addInitScript(WATCH_PROGRESS) },
+  )
 
   it('shows while a slow page chunk loads and goes away once the page is there', async () => {
     await page.goto(site.url + 'handbook/getting-started.html')

@@ -1,16 +1,10 @@
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import { article, h1, mark, marked, MODES, newContext, openSite, readText, ready, SITE_TITLE, visible, type Site } from '../helpers/e2e.js'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { article, h1, mark, marked, MODES, readText, ready, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 const NOT_FOUND_TEXT = '没有找到这个页面。它可能已被移动或删除，也可能是地址输错了。'
 const NOT_FOUND_TITLE = `404 页面未找到 | ${SITE_TITLE}`
@@ -31,21 +25,9 @@ async function head(url: string): Promise<{ status: number; location: string | n
 
 describe('redirects (serve)', () => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite('serve')
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite('serve', (s) => (site = s))
+  withPage(() => browser, (p) => (page = p))
 
   it.each([
     { from: '/', to: '/gpt/' },
@@ -75,21 +57,9 @@ describe('redirects (serve)', () => {
 
 describe('redirects (static output)', () => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite('static')
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite('static', (s) => (site = s))
+  withPage(() => browser, (p) => (page = p))
 
   it('_redirects holds the index.html rules for the host', () => {
     const rules = readText(join(site.dist!, '_redirects')).split('\n')
@@ -113,21 +83,9 @@ describe('redirects (static output)', () => {
 
 describe.each(MODES)('addresses and the not-found page (%s)', (mode) => {
   let site: Site
-  let context: BrowserContext
   let page: Page
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  withPage(() => browser, (p) => (page = p))
 
   // On a plain static host the address answers with 404.html; the client applies the spec's
   // path handling to it, as `gptnotes serve` does on the server.

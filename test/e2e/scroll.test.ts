@@ -1,31 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser.js'
-import {
-  article,
-  h1,
-  mark,
-  marked,
-  MODES,
-  newContext,
-  offsets,
-  openSite,
-  ready,
-  recordProblems,
-  scrollY,
-  visible,
-  waitForScrollStop,
-  waitForScrollY,
-  type Site,
-} from '../helpers/e2e.js'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { article, h1, mark, marked, MODES, offsets, ready, recordProblems, scrollY, type Site, visible, waitForScrollStop, waitForScrollY, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 /** Scroll instantly so that `locator` sits in the middle of the viewport; returns the new scrollY. */
 async function scrollToMiddleOf(page: Page, locator: Locator): Promise<number> {
@@ -60,24 +38,18 @@ async function expectAtTop(page: Page, heading: Locator, maxTop?: number): Promi
 
 describe.each(MODES)('scrolling (%s)', (mode) => {
   let site: Site
-  let context: BrowserContext
   let page: Page
   let problems: string[]
 
-  beforeAll(async () => {
-    site = await openSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await newContext(browser, { viewport: { width: 1280, height: 720 } })
-    page = await context.newPage()
-    problems = recordProblems(page)
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s))
+  withPage(
+    () => browser,
+    (p) => {
+      page = p
+      problems = recordProblems(page)
+    },
+    { viewport: { width: 1280, height: 720 } },
+  )
 
   it('the pages are long enough to scroll', async () => {
     await page.goto(site.url + 'handbook/getting-started.html')

@@ -1,44 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startDevServer } from '../../src/render/dev-server.js'
-import { launchBrowser } from '../helpers/browser.js'
-import { buildSite, h1, mark, marked, MODES, ready, recordProblems, visible, type Mode } from '../helpers/e2e.js'
-import { copyFixture } from '../helpers/sites.js'
-import { serveStatic } from '../helpers/static-server.js'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { h1, mark, marked, MODES, ready, recordProblems, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 /** The search fixture: 17 pages mention 注册 (two in the title, one in a heading), one is a draft. */
 const FIXTURE = 'search-site'
 const INDEX_RE = /\/gpt\/assets\/js\/search\.[^/]+\.json$/
 
-async function openSearchSite(mode: Mode): Promise<{ url: string; close: () => Promise<void> }> {
-  const { root, cleanup } = copyFixture(FIXTURE)
-  try {
-    if (mode === 'serve') {
-      const dev = await startDevServer({ root, port: 0, host: '127.0.0.1', watch: false, log: () => undefined })
-      return { url: dev.url, close: async () => (await dev.close(), cleanup()) }
-    }
-    const host = await serveStatic(await buildSite(root))
-    return {
-      url: host.url,
-      close: async () => {
-        host.server.closeAllConnections?.()
-        await host.close()
-        cleanup()
-      },
-    }
-  } catch (err) {
-    cleanup()
-    throw err
-  }
-}
-
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+withBrowser((b) => (browser = b))
 
 const searchBox = (page: Page) => page.getByRole('search').getByRole('searchbox', { name: '搜索', exact: true })
 const suggestions = (page: Page) => page.getByRole('listbox', { name: '搜索建议' })
@@ -46,29 +15,22 @@ const options = (page: Page) => suggestions(page).getByRole('option')
 const isFocused = (box: Locator) => box.evaluate((el) => el === document.activeElement)
 
 describe.each(MODES)('site search (%s)', (mode) => {
-  let site: { url: string; close: () => Promise<void> }
-  let context: BrowserContext
+  let site: Site
   let page: Page
   let problems: string[]
   /** Requests for the search index, in order. */
   let indexRequests: string[]
 
-  beforeAll(async () => {
-    site = await openSearchSite(mode)
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
-  beforeEach(async () => {
-    context = await browser.newContext()
-    page = await context.newPage()
-    problems = recordProblems(page)
-    indexRequests = []
-    page.on('request', (r) => INDEX_RE.test(new URL(r.url()).pathname) && indexRequests.push(r.url()))
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  withSite(mode, (s) => (site = s), { fixture: FIXTURE })
+  withPage(
+    () => browser,
+    (p) => {
+      page = p
+      problems = recordProblems(page)
+      indexRequests = []
+      page.on('request', (r) => INDEX_RE.test(new URL(r.url()).pathname) && indexRequests.push(r.url()))
+    },
+  )
 
   /** Open a page, wait until the router is idle, focus the search box and type. */
   async function typeQuery(path: string, query: string): Promise<void> {
@@ -201,13 +163,8 @@ describe.each(MODES)('site search (%s)', (mode) => {
 })
 
 describe('site search on a 360 px phone', () => {
-  let site: { url: string; close: () => Promise<void> }
-  beforeAll(async () => {
-    site = await openSearchSite('static')
-  })
-  afterAll(async () => {
-    await site?.close()
-  })
+  let site: Site
+  withSite('static', (s) => (site = s), { fixture: FIXTURE })
 
   it('the box and the suggestions fit the screen and a tap opens a suggestion', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true })

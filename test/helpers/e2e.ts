@@ -6,9 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { startDevServer } from '../../src/render/dev-server.js'
 import { SiteBuilder } from '../../src/render/site-builder.js'
 import { writeOutput } from '../../src/render/write-output.js'
+import { launchBrowser } from './browser.js'
 import { copyFixture } from './sites.js'
 import { serveStatic } from './static-server.js'
 
@@ -37,6 +39,8 @@ export interface OpenSiteOptions {
   watch?: boolean
   /** Static mode: change the built output before it is served. */
   prepare?: (dist: string) => void
+  /** Which fixture under test/fixtures (default: the e2e site). */
+  fixture?: string
 }
 
 /** Build a copy of the fixture into `<root>/dist` the way `gptnotes build` does. */
@@ -49,7 +53,7 @@ export async function buildSite(root: string): Promise<string> {
 
 /** Serve a fresh copy of the fixture site by `mode`. */
 export async function openSite(mode: Mode, options: OpenSiteOptions = {}): Promise<Site> {
-  const { root, cleanup } = copyFixture(FIXTURE)
+  const { root, cleanup } = copyFixture(options.fixture ?? FIXTURE)
   const log: string[] = []
   try {
     if (mode === 'serve') {
@@ -102,6 +106,47 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   const context = await browser.newContext(options)
   context.setDefaultTimeout(10_000)
   return context
+}
+
+/*
+ * Hooks for the calling file or describe block. Each hands what it opened to `set` (the block
+ * keeps its own variables) and closes it afterwards.
+ */
+
+/** One browser for the tests of the calling file or block. */
+export function withBrowser(set: (browser: Browser) => void): void {
+  let browser: Browser | undefined
+  beforeAll(async () => set((browser = await launchBrowser())))
+  afterAll(async () => {
+    await browser?.close()
+  })
+}
+
+/** A fixture site served by `mode`, opened once for the calling block. */
+export function withSite(mode: Mode, set: (site: Site) => void, options: OpenSiteOptions = {}): void {
+  let site: Site | undefined
+  beforeAll(async () => set((site = await openSite(mode, options))))
+  afterAll(async () => {
+    await site?.close()
+  })
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** Runs on each new context before its page opens (init scripts, permissions). */
+  prepare?: (context: BrowserContext) => Promise<unknown>
+}
+
+/** A fresh context and page for every test of the calling block. */
+export function withPage(browser: () => Browser, set: (page: Page, context: BrowserContext) => unknown, { prepare, ...options }: PageOptions = {}): void {
+  let context: BrowserContext | undefined
+  beforeEach(async () => {
+    context = await newContext(browser(), options)
+    await prepare?.(context)
+    await set(await context.newPage(), context)
+  })
+  afterEach(async () => {
+    await context?.close()
+  })
 }
 
 /** The router has started (it keys every history entry). */

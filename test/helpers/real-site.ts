@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { startDevServer, type DevServer } from '../../src/render/dev-server.js'
-import { launchBrowser } from './browser.js'
+import { withBrowser } from './e2e.js'
 import { REPO_ROOT } from './sites.js'
 
 export interface RealSite {
@@ -17,12 +17,12 @@ export interface RealSite {
 export function useRealSite(): RealSite {
   const site = {} as RealSite
   let dev: DevServer | undefined
+  withBrowser((b) => (site.browser = b))
   beforeAll(async () => {
-    ;[site.browser, dev] = await Promise.all([launchBrowser(), startDevServer({ root: REPO_ROOT, port: 0, host: '127.0.0.1', watch: false, log: () => {} })])
+    dev = await startDevServer({ root: REPO_ROOT, port: 0, host: '127.0.0.1', watch: false, log: () => {} })
     site.url = dev.url
   })
   afterAll(async () => {
-    await site.browser?.close()
     await dev?.close()
   })
   return site
