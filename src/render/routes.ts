@@ -23,9 +23,6 @@ export interface RouteTable {
   notFound: Route
 }
 
-/** Posts per page of a list (the spec's page size). */
-export const LIST_PAGE_SIZE = 10
-
 export function outFileOf(path: string): string {
   const decoded = safeDecode(path)
   return (decoded.endsWith('/') ? decoded + 'index.html' : decoded).replace(/^\//, '')

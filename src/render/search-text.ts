@@ -1,3 +1,5 @@
+import { decodeEntities } from '../shared/escape.js'
+
 /**
  * The searchable text of a rendered page body, made from its HTML so blocks stay apart
  * ("标题 正文", not "标题正文") for word matching and readable excerpts.
@@ -16,18 +18,6 @@ const SKIP_RE = [
 /** Tags that end a block: replaced by a space so neighbouring blocks do not run together. */
 const BLOCK_RE = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|td|th|table|thead|tbody|blockquote|section|details|summary|dt|dd|dl|figure|figcaption|hr|br)\b[^>]*>/gi
 const TAG_RE = /<[^>]*>/g
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    }
-    return NAMED[name.toLowerCase()] ?? whole
-  })
-}
 
 /** Plain text of a body's HTML, whitespace collapsed, code blocks left out. */
 export function searchText(html: string): string {

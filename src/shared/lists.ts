@@ -73,3 +73,9 @@ export function monthDay(date: string | undefined): string {
   const m = date && /^\d{4}-(\d{1,2})-(\d{1,2})/.exec(date)
   return m ? `${+m[1]}-${+m[2]}` : ''
 }
+
+/** `2025-5-3` (a time may follow) → `2025-05-03`: the ISO day for `datetime` attributes and sitemaps. */
+export function isoDay(date: string): string {
+  const [y, m, d] = date.split(' ')[0].split('-')
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`
+}

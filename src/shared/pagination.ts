@@ -1,3 +1,6 @@
+/** Posts per page of a list (the spec's page size). */
+export const LIST_PAGE_SIZE = 10
+
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end'
 
 /** Page count for `total` items, `perPage` each (at least 1). */

@@ -20,6 +20,15 @@ export function safeDecode(path: string): string {
   }
 }
 
+/** The element id a hash names (without its `#`): percent-decoded, as browsers look it up. */
+export function decodeHash(hash: string): string {
+  try {
+    return decodeURIComponent(hash)
+  } catch {
+    return hash
+  }
+}
+
 /** The one spelling of a path used as a route key: decoded once, then encoded (`%20`, not a space). */
 export function normalizePath(path: string): string {
   return encodeURI(safeDecode(path))

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../shared/escape.js'
+
 /** Spec §9: selections shorter than this are copied as they are. */
 export const COPY_MIN_LENGTH = 10
 
@@ -37,8 +39,6 @@ export function attribution(selection: string, { minLength, authorName }: Pick<C
     `链接：${url}`,
   ]
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * Apply a page's copy protection: `noSelect` through a class on <html> (base.css turns off

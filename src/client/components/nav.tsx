@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { isExternal } from '../../shared/paths.js'
+import { isExternal, normalizePath } from '../../shared/paths.js'
 import type { NavGroup, NavItem } from '../../shared/types.js'
 import { Link } from './link.js'
 
@@ -7,7 +7,7 @@ import { Link } from './link.js'
 function isActive(link: string, current: string): boolean {
   if (isExternal(link)) return false
   const path = link.endsWith('/') || link.endsWith('.html') ? link : link + '.html'
-  return encodeURI(decodeURI(path)) === current
+  return normalizePath(path) === current
 }
 
 export function Nav({ items, current, id }: { items: NavItem[]; current: string; id?: string }) {

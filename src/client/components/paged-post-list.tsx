@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
+import { LIST_PAGE_SIZE, pageCount } from '../../shared/pagination.js'
 import type { PostSummary } from '../../shared/types.js'
 import { loadChunk } from '../router/chunk-loader.js'
 import { Pagination } from './pagination.js'
 import { PostList } from './post-list.js'
-
-const PER_PAGE = 10
 
 /**
  * A post list, 10 per page. The route data holds the first page; the whole list is a chunk of
@@ -36,15 +35,15 @@ export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummar
   // Restore `?page=N` after hydration (the server renders page 1).
   useEffect(() => {
     const n = Number(new URLSearchParams(location.search).get('page'))
-    if (Number.isInteger(n) && n > 1 && n <= Math.ceil(total / PER_PAGE)) void turnTo(n, false)
+    if (Number.isInteger(n) && n > 1 && n <= pageCount(total, LIST_PAGE_SIZE)) void turnTo(n, false)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listUrl])
 
-  const shown = page === 1 ? posts.slice(0, PER_PAGE) : (all ?? []).slice((page - 1) * PER_PAGE, page * PER_PAGE)
+  const shown = page === 1 ? posts.slice(0, LIST_PAGE_SIZE) : (all ?? []).slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE)
   return (
     <div className="paged-list" ref={top}>
       <PostList posts={shown} />
-      <Pagination total={total} perPage={PER_PAGE} currentPage={page} onChange={(n) => void turnTo(n)} />
+      <Pagination total={total} perPage={LIST_PAGE_SIZE} currentPage={page} onChange={(n) => void turnTo(n)} />
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { isoDay } from '../../shared/lists.js'
 import type { PostSummary } from '../../shared/types.js'
 import { Link } from './link.js'
 import { TagLink } from './tag-link.js'
@@ -24,10 +25,4 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
       ))}
     </ul>
   )
-}
-
-/** `2025-5-3` → `2025-05-03` for the datetime attribute. */
-export function isoDay(date: string): string {
-  const [y, m, d] = date.split(' ')[0].split('-')
-  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`
 }

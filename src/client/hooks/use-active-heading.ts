@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { Header } from '../../shared/types.js'
+import { throttle } from '../behaviours/throttle.js'
 
 const THROTTLE_MS = 300
 
@@ -19,21 +20,12 @@ export function useActiveHeading(headers: Header[] | undefined): string | undefi
       if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) current = headers.at(-1)?.slug
       setActive(current)
     }
-    let last = 0
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const onScroll = () => {
-      const wait = THROTTLE_MS - (Date.now() - last)
-      clearTimeout(timer)
-      if (wait <= 0) {
-        last = Date.now()
-        update()
-      } else timer = setTimeout(onScroll, wait)
-    }
+    const onScroll = throttle(update, THROTTLE_MS)
     update()
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => {
       window.removeEventListener('scroll', onScroll)
-      clearTimeout(timer)
+      onScroll.cancel()
     }
   }, [headers])
   return active

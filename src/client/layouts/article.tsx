@@ -1,6 +1,6 @@
+import { isoDay } from '../../shared/lists.js'
 import type { RouteData } from '../../shared/types.js'
 import { Link } from '../components/link.js'
-import { isoDay } from '../components/post-list.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
 import { Content } from './content.js'

@@ -1,9 +1,8 @@
-import { groupByYear, monthDay } from '../../shared/lists.js'
+import { groupByYear, isoDay, monthDay } from '../../shared/lists.js'
 import { tagColor } from '../../shared/tag-color.js'
 import type { RouteData } from '../../shared/types.js'
 import { Link } from '../components/link.js'
 import { PagedPostList } from '../components/paged-post-list.js'
-import { isoDay } from '../components/post-list.js'
 
 function TermIndex({ route, heading, kind }: { route: RouteData; heading: string; kind: 'tag' | 'category' }) {
   const terms = route.terms ?? []

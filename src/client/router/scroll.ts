@@ -1,3 +1,5 @@
+import { decodeHash } from '../../shared/paths.js'
+
 /** Scrolling rules of the spec: restore on back/forward, hash targets, otherwise the top. */
 export function scrollBehavior(smooth: boolean): ScrollBehavior {
   return smooth ? 'smooth' : 'auto'
@@ -6,13 +8,7 @@ export function scrollBehavior(smooth: boolean): ScrollBehavior {
 export function findHashTarget(hash: string): HTMLElement | null {
   if (!hash || hash === '#') return null
   const id = hash.slice(1)
-  let decoded = id
-  try {
-    decoded = decodeURIComponent(id)
-  } catch {
-    // keep the raw id
-  }
-  return document.getElementById(decoded) ?? document.getElementById(id)
+  return document.getElementById(decodeHash(id)) ?? document.getElementById(id)
 }
 
 /**

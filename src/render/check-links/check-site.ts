@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import { decodeHash } from '../../shared/paths.js'
 import { checkExternal, type ExternalCheck, type ExternalCheckOptions } from './check-external.js'
 import { collectReferences, type HtmlReference, type PageScan } from './collect-references.js'
 import { LinkCache } from './link-cache.js'
 import { locateInSource } from './locate-source.js'
 import { sortProblems, type CheckReport, type LinkProblem } from './report.js'
-import { classifyUrl, decodeHash, hashAlwaysResolves, pageUrl, resolveFile } from './resolve-internal.js'
+import { classifyUrl, hashAlwaysResolves, pageUrl, resolveFile } from './resolve-internal.js'
 
 export interface CheckLinksOptions {
   /** The site folder (holds `content/`); reported paths are relative to it. */

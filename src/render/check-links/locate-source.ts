@@ -1,4 +1,4 @@
-import { decodeHash } from './resolve-internal.js'
+import { decodeHash } from '../../shared/paths.js'
 
 /**
  * Find the line of a markdown source where a link of its built page was written. The build

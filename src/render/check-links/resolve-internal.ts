@@ -53,15 +53,6 @@ export function resolveFile(pathname: string, base: string, files: Set<string>, 
   return { ok: false, reason: 'file not found', file: dirs.has(rel) ? rel + '/index.html' : rel }
 }
 
-/** The element id a hash names: percent-decoded, as browsers look it up. */
-export function decodeHash(hash: string): string {
-  try {
-    return decodeURIComponent(hash)
-  } catch {
-    return hash
-  }
-}
-
 /** `#` and `#top` scroll to the top of any page (HTML spec, "scroll to the fragment"). */
 export function hashAlwaysResolves(id: string): boolean {
   return id === '' || id.toLowerCase() === 'top'

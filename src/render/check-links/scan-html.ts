@@ -5,6 +5,8 @@
  * raw-text elements (script, style…) are handed back whole instead of being scanned as markup.
  */
 
+import { decodeEntities } from '../../shared/escape.js'
+
 export interface HtmlAttribute {
   /** Entity-decoded value (`&amp;` → `&`). */
   value: string
@@ -30,16 +32,6 @@ export interface EndTag {
 }
 
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noembed', 'noframes'])
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, ref: string) => {
-    if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? all
-    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all
-  })
-}
 
 const isNameStart = (c: string | undefined) => c !== undefined && /[a-z]/i.test(c)
 const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f'

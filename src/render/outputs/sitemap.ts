@@ -1,12 +1,7 @@
+import { isoDay } from '../../shared/lists.js'
 import { withBase } from '../../shared/paths.js'
 import type { ExtraOutput, OutputContext } from './index.js'
 import { escapeXml } from './xml.js'
-
-/** `YYYY-M-D` → `YYYY-MM-DD` (W3C date for sitemaps). */
-const w3cDay = (d: string) => {
-  const [y, m, day] = d.split(' ')[0].split('-')
-  return `${y}-${m.padStart(2, '0')}-${day.padStart(2, '0')}`
-}
 
 /**
  * `sitemap.xml` (every page and list route, absolute URLs, last change) and `robots.txt`
@@ -21,7 +16,7 @@ export function sitemapOutput({ config, routes }: OutputContext): ExtraOutput {
       .map((r) => {
         const loc = origin + withBase(config.base, r.path)
         const lastmod = r.data.lastUpdated ?? r.data.page?.frontmatter.date
-        return `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${w3cDay(lastmod)}</lastmod>` : ''}</url>`
+        return `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${isoDay(lastmod)}</lastmod>` : ''}</url>`
       })
     files.push(['sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`])
   }
