@@ -1,4 +1,5 @@
-import { join, relative } from 'node:path'
+import { relative } from 'node:path'
+import { cacheDirOf } from '../render/cache-dir.js'
 import { formatError } from '../render/errors.js'
 import { SiteBuilder } from '../render/site-builder.js'
 import { writeOutput } from '../render/write-output.js'
@@ -16,7 +17,7 @@ export async function buildCommand({ root, out, debug }: BuildCommandOptions): P
   const progress = new BuildProgress()
   const stop = showProgress(progress)
   const builder = new SiteBuilder(root, {
-    cacheDir: join(root, 'node_modules', '.cache', 'gptnotes'),
+    cacheDir: cacheDirOf(root),
     onStage: (e) => progress.stage(e),
   })
   try {

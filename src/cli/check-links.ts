@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { cacheDirOf } from '../render/cache-dir.js'
 import { checkLinks } from '../render/check-links/check-site.js'
 import { formatJson, formatText } from '../render/check-links/report.js'
 import { loadConfig } from '../render/config/load-config.js'
@@ -18,7 +19,7 @@ export interface CheckLinksCommandOptions {
 
 /** `gptnotes check-links`: build when there is no output yet, check it, print. Returns the exit code. */
 export async function checkLinksCommand(opts: CheckLinksCommandOptions): Promise<number> {
-  const cacheDir = join(opts.root, 'node_modules', '.cache', 'gptnotes')
+  const cacheDir = cacheDirOf(opts.root)
   let base: string
   try {
     if (!existsSync(opts.out)) {

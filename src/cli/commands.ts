@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander'
+import type { Command } from 'commander'
 import { resolve } from 'node:path'
 import type { NewPostOptions } from './new-post/command.js'
 
@@ -7,13 +7,17 @@ import type { NewPostOptions } from './new-post/command.js'
  * `--help` and one command never load the others (the build chain is the heaviest).
  */
 
+/** Options every command takes. */
+const ROOT_OPTION = ['--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.'] as const
+const DEBUG_OPTION = ['--debug', 'print stack traces with errors'] as const
+
 export function registerBuild(program: Command): void {
   program
     .command('build')
     .description('build the site into static files (stages and a summary; --debug adds stack traces)')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
+    .option(...ROOT_OPTION)
     .option('--out <dir>', 'output folder (default: <root>/dist)')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
+    .option(...DEBUG_OPTION)
     .action(async (opts: { root: string; out?: string; debug?: boolean }) => {
       const root = resolve(opts.root)
       process.exitCode = await (await import('./build.js')).buildCommand({ root, out: resolve(root, opts.out ?? 'dist'), debug: !!opts.debug })
@@ -24,11 +28,11 @@ export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('serve the site locally, rebuild on change and reload open pages')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
+    .option(...ROOT_OPTION)
     .option('--port <port>', 'port to listen on', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--open', 'open the site in a browser')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
+    .option(...DEBUG_OPTION)
     .action(async (opts: { root: string; port: string; host: string; open?: boolean; debug?: boolean }) => {
       const port = Number(opts.port)
       if (!/^\d+$/.test(opts.port) || port > 65535) {
@@ -43,12 +47,12 @@ export function registerCheckLinks(program: Command): void {
   program
     .command('check-links')
     .description('check every link, anchor, image, script and stylesheet of the built site (builds it first if needed)')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
+    .option(...ROOT_OPTION)
     .option('--out <dir>', 'built site to check (default: <root>/dist; built when missing)')
     .option('--external', 'also check http(s) links (results cached for an hour in node_modules/.cache/gptnotes/links.json)')
     .option('--json', 'print {problems: [{file, line, link, reason}], summary} as JSON')
     .option('--timeout <ms>', 'time-out of each external request in milliseconds', '10000')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
+    .option(...DEBUG_OPTION)
     .action(async (o: { root: string; out?: string; external?: boolean; json?: boolean; timeout: string; debug?: boolean }) => {
       if (!/^\d+$/.test(o.timeout) || Number(o.timeout) < 1) {
         console.error(`error --timeout must be a positive whole number of milliseconds, got "${o.timeout}"`)
@@ -70,7 +74,7 @@ export function registerNewPost(program: Command): void {
   program
     .command('new-post')
     .description('create a page in content/handbook/ from a template (asks in a terminal; flags and --yes for scripts)')
-    .option('--root <dir>', 'site folder holding content/ and gptnotes.config.ts', '.')
+    .option(...ROOT_OPTION)
     .option('--title <title>', 'page title (required without a terminal)')
     .option('--slug <slug>', 'file and address name: a-z, 0-9, "-", "_" (default: the title in pinyin)')
     .option('--tags <list>', 'comma-separated tags, e.g. ChatGPT,教程')
@@ -80,7 +84,7 @@ export function registerNewPost(program: Command): void {
     .option('--group <title>', 'sidebar group to add the page to (default: none)')
     .option('-y, --yes', 'take the defaults for everything not given; never ask')
     .option('--force', 'overwrite an existing page')
-    .addOption(new Option('--debug', 'print stack traces with errors'))
+    .option(...DEBUG_OPTION)
     .action(async (opts: NewPostOptions) => {
       process.exitCode = await (await import('./new-post/command.js')).newPostCommand(opts)
     })

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
+import { cacheDirOf } from '../render/cache-dir.js'
 import { startDevServer } from '../render/dev-server.js'
 import { formatError } from '../render/errors.js'
 
@@ -14,7 +14,7 @@ export interface ServeCommandOptions {
 /** `gptnotes serve`: start the dev server and keep it running until interrupted. */
 export async function serveCommand(opts: ServeCommandOptions): Promise<number> {
   try {
-    const dev = await startDevServer({ ...opts, cacheDir: join(opts.root, 'node_modules', '.cache', 'gptnotes') })
+    const dev = await startDevServer({ ...opts, cacheDir: cacheDirOf(opts.root) })
     console.log(`serving ${dev.url}  (Ctrl+C to stop)`)
     if (opts.open) {
       const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
