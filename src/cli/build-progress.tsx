@@ -47,8 +47,12 @@ export class BuildProgress {
 
 const ORDER = ['loadConfig', 'scanContent', 'parsePage', 'siteData', 'routes', 'bundle', 'render', 'write']
 
-export function formatStage({ stage, ms, count }: StageEvent): string {
-  return `  ${stage.padEnd(12)} ${count !== undefined ? String(count).padStart(6) : '      '}  ${ms.toFixed(0).padStart(6)} ms`
+/** `(12 parsed, 1989 cached)` when some pages came from the caches. */
+const cacheNote = ({ count, fresh }: StageEvent) => (fresh !== undefined && count !== undefined && fresh < count ? `  (${fresh} parsed, ${count - fresh} cached)` : '')
+
+export function formatStage(e: StageEvent): string {
+  const { stage, ms, count } = e
+  return `  ${stage.padEnd(12)} ${count !== undefined ? String(count).padStart(6) : '      '}  ${ms.toFixed(0).padStart(6)} ms${cacheNote(e)}`
 }
 
 export function formatSummary(s: BuildSummary): string {
@@ -74,7 +78,7 @@ export function BuildProgressView({ progress }: { progress: BuildProgress }) {
               <Text color="green">✓ </Text>
               {name.padEnd(12)}
               <Text dimColor>
-                {s.count !== undefined ? String(s.count).padStart(6) : '      '} {s.ms.toFixed(0).padStart(6)} ms
+                {s.count !== undefined ? String(s.count).padStart(6) : '      '} {s.ms.toFixed(0).padStart(6)} ms{cacheNote(s)}
               </Text>
             </Text>
           )

@@ -24,6 +24,8 @@ export interface StageEvent {
   stage: string
   ms: number
   count?: number
+  /** For parsePage: how many of `count` were parsed now (the rest came from the caches). */
+  fresh?: number
 }
 
 export interface SiteOutput {
@@ -63,10 +65,10 @@ export class SiteBuilder {
   }
 
   async build(): Promise<SiteOutput> {
-    const time = async <T>(stage: string, fn: () => Promise<T> | T, count?: (r: T) => number): Promise<T> => {
+    const time = async <T>(stage: string, fn: () => Promise<T> | T, count?: (r: T) => number, fresh?: () => number): Promise<T> => {
       const start = performance.now()
       const result = await fn()
-      this.options.onStage?.({ stage, ms: performance.now() - start, count: count?.(result) })
+      this.options.onStage?.({ stage, ms: performance.now() - start, count: count?.(result), fresh: fresh?.() })
       return result
     }
     const { config } = await time('loadConfig', () => loadConfig(this.root))
@@ -74,7 +76,12 @@ export class SiteBuilder {
     const content = await time('scanContent', () => scanContent(contentDir), (r) => r.markdown.length)
     const sources = new Map<string, string>()
     await Promise.all(content.markdown.map(async (f) => sources.set(f, await readFile(join(contentDir, f), 'utf8'))))
-    const parsed = await time('parsePage', () => this.parsePages(content.markdown, sources, config.base, contentDir), (r) => r.length)
+    const parsed = await time(
+      'parsePage',
+      () => this.parsePages(content.markdown, sources, config.base, contentDir),
+      (r) => r.length,
+      () => this.freshlyParsed,
+    )
     const site = await time('siteData', () => buildSiteData(config, parsed))
     const updated = lastUpdatedDates(contentDir, content.markdown)
     const routes = await time('routes', () => buildRoutes(site, parsed, updated), (r) => r.routes.length)
@@ -104,6 +111,7 @@ export class SiteBuilder {
       else stale.push({ relativePath, source })
     }
     const fresh = await parseAll(stale, { base, contentDir })
+    this.freshlyParsed = stale.length
     fresh.forEach((page, i) => {
       this.parsed.set(stale[i].relativePath, { source: stale[i].source, page })
       disk?.set(stale[i].relativePath, stale[i].source, page)
@@ -114,6 +122,7 @@ export class SiteBuilder {
   }
 
   private parsedBase?: string
+  private freshlyParsed = 0
 
   private async clientBundle(): Promise<ClientBundle> {
     if (!this.bundle) this.bundle = { key: '', value: await bundleClient({ cacheDir: this.options.cacheDir }) }

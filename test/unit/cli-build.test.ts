@@ -141,3 +141,38 @@ describe('rebuilds after an image changes', () => {
     expect(imgTag(await html())).toMatch(/width="64" height="48"/)
   })
 })
+
+describe('rebuilds parse again only the pages that changed', () => {
+  let site: ReturnType<typeof copyFixture>
+  beforeAll(() => {
+    site = copyFixture('minimal')
+  })
+  afterAll(() => site.cleanup())
+
+  const parseLine = (stdout: string) => stdout.split('\n').find((l) => l.trim().startsWith('parsePage')) ?? ''
+
+  it('the CLI reuses parsed pages from its disk cache and says how many it parsed', async () => {
+    const cold = await cli('build', '--root', site.root)
+    expect(cold.code).toBe(0)
+    const pages = Number(/parsePage\s+(\d+)/.exec(parseLine(cold.stdout))?.[1])
+    expect(pages).toBeGreaterThan(1)
+    expect(parseLine(cold.stdout)).not.toContain('cached')
+    expect(parseLine((await cli('build', '--root', site.root)).stdout)).toContain(`(0 parsed, ${pages} cached)`)
+    writeFileSync(join(site.root, 'content/README.md'), readFileSync(join(site.root, 'content/README.md'), 'utf8') + '\n新增的一段。\n')
+    const warm = await cli('build', '--root', site.root)
+    expect(parseLine(warm.stdout)).toContain(`(1 parsed, ${pages - 1} cached)`)
+    expect(readFileSync(join(site.root, 'dist/index.html'), 'utf8')).toContain('新增的一段。')
+  })
+
+  it('a long-lived builder (the dev server) parses only the edited page', async () => {
+    const { SiteBuilder } = await import('../../src/render/site-builder.js')
+    const fresh: number[] = []
+    const builder = new SiteBuilder(site.root, { onStage: (e) => e.stage === 'parsePage' && fresh.push(e.fresh!) })
+    await builder.build()
+    writeFileSync(join(site.root, 'content/README.md'), readFileSync(join(site.root, 'content/README.md'), 'utf8') + '\n又一段。\n')
+    const out = await builder.build()
+    expect(String(out.files.get('index.html'))).toContain('又一段。')
+    expect(fresh[0]).toBe(out.pages)
+    expect(fresh[1]).toBe(1)
+  })
+})
