@@ -106,11 +106,13 @@ for (const n of sizes) {
     }
     results.push({ wall, ...JSON.parse(child.stdout.trim().split('\n').pop()) })
   }
+  const floor = []
+  for (let i = 0; i < runs; i++) floor.push(JSON.parse(execFileSync(process.execPath, [join(here, 'parser-floor.mjs'), site], { encoding: 'utf8' })))
   const dist = join(site, 'dist')
   const wall = median(results.map((r) => r.wall)) / 1000
   const pages = results[0].pages
   const out = dirSize(dist)
-  rows.push({ n, pages, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE) })
+  rows.push({ n, pages, floor: median(floor.map((f) => f.ms)) / 1000, threads: floor[0].threads, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE) })
 }
 
 console.log(`gptnotes bench — cold build (median of ${runs}, process start to output written), node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} cores`)
@@ -123,3 +125,8 @@ for (const r of rows) {
   )
 }
 
+// The floor: what parsing markdown alone costs on this machine (bench/parser-floor.mjs).
+console.log('')
+console.log('| N | markdown → mdast alone s (micromark + mdast-util-from-markdown) | threads | share of cold build |')
+console.log('|---|---|---|---|')
+for (const r of rows) console.log(`| ${r.n} | ${r.floor.toFixed(2)} | ${r.threads} | ${Math.round((100 * r.floor) / r.wall)} % |`)
