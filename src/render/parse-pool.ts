@@ -6,36 +6,65 @@ import { parsePage, type ParsedPage, type ParseOptions, type SourceFile } from '
 /** Below this many pages, starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 150
 
-export type WorkerReply = { ok: true; pages: ParsedPage[] } | { ok: false; error: { name: string; message: string; hint?: string; loc?: GptnotesError['loc']; source?: string } }
+/** Pages a worker parses between messages: results leave the worker as it goes. */
+export const BATCH_SIZE = 32
+
+/** Main → worker: parse these (their indices in the input start at `first`), or stop. */
+export type WorkerTask = { files: SourceFile[]; first: number } | null
+
+/** Worker → main. */
+export type WorkerReply =
+  | { ok: true; pages: ParsedPage[]; first: number }
+  | { ok: false; error: { name: string; message: string; hint?: string; loc?: GptnotesError['loc']; source?: string } }
+
+export interface PoolOptions {
+  /** Worker threads to use; default: one per core (at most 4), none below WORKER_THRESHOLD pages. */
+  threads?: number
+}
 
 /**
  * Parse pages, across worker threads when there are many and the compiled worker exists
- * (parsing is CPU-bound: micromark and highlighting dominate a cold build).
+ * (parsing is CPU-bound: micromark and highlighting dominate a cold build). Workers take
+ * batches from one queue, so a slow page holds up no one else, and send each batch back when
+ * done, so their heaps stay small (a lower peak than results kept until the end).
  */
-export async function parseAll(files: SourceFile[], options: ParseOptions): Promise<ParsedPage[]> {
+export async function parseAll(files: SourceFile[], options: ParseOptions, pool: PoolOptions = {}): Promise<ParsedPage[]> {
   const workerUrl = new URL('./parse-worker.js', import.meta.url)
-  const threads = Math.min(availableParallelism(), 4)
-  if (files.length < WORKER_THRESHOLD || threads < 2 || !import.meta.url.endsWith('.js')) {
-    return files.map((f) => parsePage(f, options))
-  }
-  const slices: SourceFile[][] = Array.from({ length: threads }, () => [])
-  files.forEach((f, i) => slices[i % threads].push(f))
-  const results = await Promise.all(
-    slices.map(
-      (slice) =>
-        new Promise<ParsedPage[]>((resolve, reject) => {
-          const worker = new Worker(workerUrl, { workerData: { files: slice, options } })
-          worker.once('message', (reply: WorkerReply) => {
-            void worker.terminate()
-            if (reply.ok) resolve(reply.pages)
-            else reject(new GptnotesError(reply.error))
-          })
-          worker.once('error', reject)
-        }),
-    ),
-  )
-  // Back to the input order (round-robin slices).
+  const wanted = pool.threads ?? (files.length < WORKER_THRESHOLD ? 1 : Math.min(availableParallelism(), 4))
+  const threads = Math.min(wanted, Math.ceil(files.length / BATCH_SIZE))
+  if (threads < 2 || !import.meta.url.endsWith('.js')) return files.map((f) => parsePage(f, options))
+
   const out: ParsedPage[] = new Array(files.length)
-  results.forEach((pages, w) => pages.forEach((p, j) => (out[j * threads + w] = p)))
+  let next = 0
+  const take = (): WorkerTask => {
+    if (next >= files.length) return null
+    const first = next
+    next += BATCH_SIZE
+    return { files: files.slice(first, next), first }
+  }
+  const workers: Worker[] = []
+  try {
+    await Promise.all(
+      Array.from(
+        { length: threads },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const worker = new Worker(workerUrl, { workerData: { options } })
+            workers.push(worker)
+            worker.on('message', (reply: WorkerReply) => {
+              if (!reply.ok) return reject(new GptnotesError(reply.error))
+              const task = take() // hand out the next batch before storing this one
+              worker.postMessage(task)
+              reply.pages.forEach((page, i) => (out[reply.first + i] = page))
+              if (!task) resolve()
+            })
+            worker.once('error', reject)
+            worker.postMessage(take())
+          }),
+      ),
+    )
+  } finally {
+    for (const worker of workers) void worker.terminate()
+  }
   return out
 }

@@ -1,0 +1,83 @@
+// The worker-thread path of the parsePage stage, run from the compiled lib/ (as the CLI runs it;
+// `npm test` compiles first): same pages in the same order as parsing in one thread, errors that
+// keep their file, line, column and code frame across the thread boundary.
+import { describe, expect, it } from 'vitest'
+import type { GptnotesError } from '../../src/render/errors.js'
+import type { SourceFile } from '../../src/render/parse-page.js'
+
+type Pool = typeof import('../../src/render/parse-pool.js')
+const libPool = new URL('../../lib/render/parse-pool.js', import.meta.url).href
+const { parseAll, WORKER_THRESHOLD } = (await import(libPool)) as Pool
+
+const options = { base: '/gpt/' }
+
+function page(i: number): SourceFile {
+  const source = `---
+title: 第 ${i} 篇
+date: 2025-5-${(i % 28) + 1}
+tags:
+  - 标签${i % 7}
+---
+
+# 第 ${i} 篇
+
+[[toc]]
+
+## 准备工作 ${i}
+
+先读[上一篇](./p${Math.max(0, i - 1)}.md)，再看 https://example.com/${i} 。脚注[^n]。
+
+::: tip 提示
+第 ${i} 篇的提示。
+:::
+
+| 参数 | 说明 |
+| --- | --- |
+| \`max_tokens\` | ${i} |
+
+- [x] 注册账号
+- [ ] ~~绑定~~ 支付
+
+\`\`\`js
+const n = ${i}
+\`\`\`
+
+### 细节 ${i % 5}
+
+${'正文'.repeat(i % 50)}
+
+[^n]: 第 ${i} 个脚注。
+`
+  return { relativePath: `guide/p${i}.md`, source }
+}
+
+const files = Array.from({ length: WORKER_THRESHOLD + 50 }, (_, i) => page(i))
+
+describe('parseAll on worker threads', () => {
+  it('gives the pages one thread gives, in the input order, while the main thread stays free', async () => {
+    const inThread = await parseAll(files, options, { threads: 1 })
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    const onWorkers = await parseAll(files, options, { threads: 2 })
+    clearInterval(timer)
+
+    expect(ticks).toBeGreaterThan(0) // one thread would block the event loop until the end
+    expect(onWorkers.map((p) => p.page.relativePath)).toEqual(files.map((f) => f.relativePath))
+    expect(onWorkers).toEqual(inThread)
+    const p170 = onWorkers[170]
+    expect(p170.page.title).toBe('第 170 篇')
+    expect(p170.page.headers.map((h) => h.title)).toEqual(['准备工作 170', '细节 0'])
+    expect(p170.html).toContain('<table>')
+    expect(p170.links).toContainEqual(expect.objectContaining({ target: '/guide/p169.html', line: 14, column: 3 }))
+    expect(p170.html).toContain('href="/gpt/guide/p169.html"')
+  })
+
+  it('reports a bad page with its file, line, column and code frame', async () => {
+    const broken = files.map((f, i) => (i === 170 ? { ...f, source: f.source.replace(/^date: .*$/m, 'date: 2025-13-45') } : f))
+    const error = (await parseAll(broken, options, { threads: 2 }).catch((e: unknown) => e)) as GptnotesError
+    expect(error.name).toBe('FrontmatterInvalid')
+    expect(error.loc).toMatchObject({ file: 'content/guide/p170.md', line: 3 })
+    expect(error.frame).toContain('> 3 | date: 2025-13-45')
+    expect(error.message).toMatch(/date/)
+  })
+})
