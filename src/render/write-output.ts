@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 export type OutputContents = string | Uint8Array | { copyFrom: string }
@@ -10,63 +9,66 @@ export type OutputContents = string | Uint8Array | { copyFrom: string }
  * data blocks are the slow part of writing thousands of files. The previous file is not
  * modified either way.
  */
-async function place(file: string, contents: OutputContents, tmp: string, previous: string | undefined): Promise<void> {
+function place(file: string, contents: OutputContents, tmp: string, previous: string | undefined): void {
   const target = join(tmp, file)
   const copyFrom = typeof contents === 'object' && 'copyFrom' in contents ? contents.copyFrom : undefined
   const bytes = copyFrom === undefined ? (typeof contents === 'string' ? Buffer.from(contents) : (contents as Uint8Array)) : undefined
-  if (previous && (await sameBytes(join(previous, file), bytes ?? (await readFile(copyFrom!))))) {
+  if (previous && sameBytes(join(previous, file), bytes ?? readFileSync(copyFrom!))) {
     try {
-      return await link(join(previous, file), target)
+      return linkSync(join(previous, file), target)
     } catch {
       // a file system without hard links: write it
     }
   }
-  if (copyFrom !== undefined) await copyFile(copyFrom, target)
-  else await writeFile(target, bytes!)
+  if (copyFrom !== undefined) copyFileSync(copyFrom, target)
+  else writeFileSync(target, bytes!)
 }
 
-async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
-  const old = await readFile(file).catch(() => undefined)
-  return old !== undefined && Buffer.compare(old, bytes) === 0
+function sameBytes(file: string, bytes: Uint8Array): boolean {
+  let old: Buffer
+  try {
+    old = readFileSync(file)
+  } catch {
+    return false
+  }
+  return Buffer.compare(old, bytes) === 0
 }
 
 /**
  * The write stage: everything goes to a temporary folder beside the output, which is then
- * swapped in; a failure before the swap leaves the previous output byte-identical.
+ * swapped in; a failure before the swap leaves the previous output byte-identical. The calls
+ * are synchronous on purpose: for thousands of small files they take half the time of the
+ * promise API's thread-pool round trips, and a build has nothing else to do meanwhile.
  */
 export async function writeOutput(outDir: string, files: Map<string, OutputContents>): Promise<void> {
   const stamp = `${process.pid}-${Date.now()}`
   const tmp = join(dirname(outDir), `.${basename(outDir)}.tmp-${stamp}`)
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`)
+  const dropTmp = () => rmSync(tmp, { recursive: true, force: true })
   try {
-    const dirs = new Set([...files.keys()].map((f) => dirname(join(tmp, f))))
-    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })))
-    const entries = [...files]
+    for (const dir of new Set([...files.keys()].map((f) => dirname(join(tmp, f))))) mkdirSync(dir, { recursive: true })
     const previous = existsSync(outDir) ? outDir : undefined
-    // Bounded parallelism: thousands of files at once would exhaust file handles.
-    for (let i = 0; i < entries.length; i += 64) {
-      await Promise.all(entries.slice(i, i + 64).map(([file, contents]) => place(file, contents, tmp, previous)))
-    }
+    for (const [file, contents] of files) place(file, contents, tmp, previous)
   } catch (err) {
-    await rm(tmp, { recursive: true, force: true })
+    dropTmp()
     throw err
   }
   let hadOld = false
   try {
-    await rename(outDir, old)
+    renameSync(outDir, old)
     hadOld = true
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      await rm(tmp, { recursive: true, force: true })
+      dropTmp()
       throw err
     }
   }
   try {
-    await rename(tmp, outDir)
+    renameSync(tmp, outDir)
   } catch (err) {
-    if (hadOld) await rename(old, outDir)
-    await rm(tmp, { recursive: true, force: true })
+    if (hadOld) renameSync(old, outDir)
+    dropTmp()
     throw err
   }
-  if (hadOld) await rm(old, { recursive: true, force: true })
+  if (hadOld) rmSync(old, { recursive: true, force: true })
 }
