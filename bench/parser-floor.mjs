@@ -1,9 +1,8 @@
 // The least a build of this corpus can cost: only the markdown → mdast step (micromark and
 // mdast-util-from-markdown with the extensions a page needs), on as many worker threads as the
-// build uses (none below its worker threshold), with nothing else (no highlighting, HTML, SSR or writing). Prints JSON on stdout.
+// build uses, with nothing else (no highlighting, HTML, SSR or writing). Prints JSON on stdout.
 //   node bench/parser-floor.mjs SITE_ROOT
 import { readdirSync, readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads'
 
@@ -13,8 +12,8 @@ if (isMainThread) {
   const content = join(process.argv[2], 'content')
   const files = readdirSync(content, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'))
   const sources = files.map((f) => readFileSync(join(content, f), 'utf8'))
-  const { WORKER_THRESHOLD } = await import(new URL('parse-pool.js', lib).href)
-  const threads = sources.length < WORKER_THRESHOLD ? 1 : Math.min(availableParallelism(), 4) // as parseAll
+  const { threadsFor } = await import(new URL('parse-pool.js', lib).href)
+  const threads = threadsFor(sources.length)
   const start = performance.now()
   if (threads === 1) await parseSources(sources)
   else await Promise.all(

@@ -17,8 +17,13 @@ export type WorkerReply =
   | { ok: true; pages: ParsedPage[]; first: number }
   | { ok: false; error: { name: string; message: string; hint?: string; loc?: GptnotesError['loc']; source?: string } }
 
+/** Worker threads for parsing this many pages: one per core (at most 4), none below the threshold. */
+export function threadsFor(pages: number): number {
+  return pages < WORKER_THRESHOLD ? 1 : Math.min(availableParallelism(), 4)
+}
+
 export interface PoolOptions {
-  /** Worker threads to use; default: one per core (at most 4), none below WORKER_THRESHOLD pages. */
+  /** Worker threads to use; default `threadsFor(files.length)`. */
   threads?: number
 }
 
@@ -30,8 +35,7 @@ export interface PoolOptions {
  */
 export async function parseAll(files: SourceFile[], options: ParseOptions, pool: PoolOptions = {}): Promise<ParsedPage[]> {
   const workerUrl = new URL('./parse-worker.js', import.meta.url)
-  const wanted = pool.threads ?? (files.length < WORKER_THRESHOLD ? 1 : Math.min(availableParallelism(), 4))
-  const threads = Math.min(wanted, Math.ceil(files.length / BATCH_SIZE))
+  const threads = Math.min(pool.threads ?? threadsFor(files.length), Math.ceil(files.length / BATCH_SIZE))
   if (threads < 2 || !import.meta.url.endsWith('.js')) return files.map((f) => parsePage(f, options))
 
   const out: ParsedPage[] = new Array(files.length)
