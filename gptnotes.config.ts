@@ -14,6 +14,12 @@ export default defineConfig({
   },
   themeConfig: {
     author: '小林',
+    // Sparks where readers click (off for readers who prefer reduced motion).
+    clickEffect: { size: 2, shape: 'star' },
+    // Widget A (Valine). Off until the site has a comment service address: with `enabled: true`,
+    // `gptnotes serve` runs the service itself, and `gptnotes build` leaves the comment box out
+    // until `valineConfig: { serverURLs: 'https://…' }` names a running `gptnotes proxy`.
+    comments: { enabled: false, solution: 'valine' },
     nav: [
       { text: '首页', link: '/' },
       { text: 'ChatGPT 教程', link: '/handbook/how_to_sign_up_for_chatgpt.html' },

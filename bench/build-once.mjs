@@ -4,9 +4,7 @@ import { join } from 'node:path'
 process.env.NODE_ENV ??= 'production' // as bin/gptnotes.js does
 const root = process.argv[2]
 const start = performance.now()
-const { SiteBuilder } = await import('../lib/render/site-builder.js')
-const { writeOutput } = await import('../lib/render/write-output.js')
-const output = await new SiteBuilder(root).build()
-await writeOutput(join(root, 'dist'), output.files)
+const { buildSite } = await import('../lib/render/build-site.js')
+const output = await buildSite({ root, out: join(root, 'dist') })
 const ms = performance.now() - start
 process.stdout.write(JSON.stringify({ ms, pages: output.pages, maxRssKiB: process.resourceUsage().maxRSS }) + '\n')

@@ -1,6 +1,8 @@
 // `npm run bench`: cold builds of a synthetic Chinese corpus at several sizes, and the bytes an
 // article's first load downloads. Prints one stable markdown table (compare across versions).
 //   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3
+// A last small table: one large page (bench/large-page.mjs), parsed alone and built cold.
+// Then the comment service under load (bench/service.mjs; BENCH_SERVICE=0 skips it).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -11,7 +13,8 @@ import { init, parse } from 'es-module-lexer'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const corpusRoot = join(here, '.corpus')
-const generator = [join(here, '../../shared/bench/gen-corpus.mjs'), join(here, 'gen-corpus.mjs')].find(existsSync)
+// The corpus generator lives beside this file (the same deterministic generator the anchors were measured with).
+const generator = join(here, 'gen-corpus.mjs')
 const sizes = (process.env.BENCH_SIZES ?? '27,500,2000').split(',').map(Number)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const PROBE = 'handbook/setup-0002.html'
@@ -79,11 +82,6 @@ function firstLoad(dist, page) {
   }
 }
 
-if (!generator) {
-  console.error('bench: the corpus generator (shared/bench/gen-corpus.mjs) was not found beside the project')
-  process.exit(1)
-}
-
 const rows = []
 for (const n of sizes) {
   const site = join(corpusRoot, `n${n}`)
@@ -130,3 +128,32 @@ console.log('')
 console.log('| N | markdown → mdast alone s (micromark + mdast-util-from-markdown) | threads | share of cold build |')
 console.log('|---|---|---|---|')
 for (const r of rows) console.log(`| ${r.n} | ${r.floor.toFixed(2)} | ${r.threads} | ${Math.round((100 * r.floor) / r.wall)} % |`)
+
+// One large page: parse time must grow linearly with its size (bench/large-page.mjs).
+const largeSite = join(corpusRoot, 'large-page')
+const largeCorpus = join(corpusRoot, `n${sizes[0]}`, 'content')
+const large = []
+for (let i = 0; i < runs; i++) {
+  const parsed = JSON.parse(execFileSync(process.execPath, [join(here, 'large-page.mjs'), largeSite, largeCorpus], { encoding: 'utf8' }))
+  rmSync(join(largeSite, 'node_modules'), { recursive: true, force: true })
+  const t0 = performance.now()
+  const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), largeSite], { encoding: 'utf8' })
+  const wall = performance.now() - t0
+  if (child.status !== 0) {
+    console.error(child.stderr || child.stdout)
+    process.exit(1)
+  }
+  large.push({ ...parsed, wall, ...JSON.parse(child.stdout.trim().split('\n').pop()) })
+}
+console.log('')
+console.log('| one large page | MiB | parsePage alone s | cold build s | peak RSS MiB |')
+console.log('|---|---|---|---|---|')
+console.log(
+  `| articles, quotes, footnotes, lists | ${(large[0].bytes / 2 ** 20).toFixed(2)} | ${(median(large.map((r) => r.parseMs)) / 1000).toFixed(2)} | ${(median(large.map((r) => r.wall)) / 1000).toFixed(2)} | ${Math.round(Math.max(...large.map((r) => r.maxRssKiB)) / 1024)} |`,
+)
+
+// The comment service under load, SQLite and PostgreSQL (bench/service.mjs prints its own table).
+if (process.env.BENCH_SERVICE !== '0') {
+  const service = spawnSync(process.execPath, [join(here, 'service.mjs')], { stdio: 'inherit' })
+  if (service.status !== 0) process.exit(service.status ?? 1)
+}

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { startDevServer } from '../lib/render/dev-server.js'
+import { startDevServer } from '../lib/dev-server/dev-server.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const out = process.argv[2] ?? join(root, 'docs/screenshots')

@@ -1,13 +1,21 @@
 /** The package's public API: `defineConfig` for `gptnotes.config.ts`, and the config types. */
-import type { HeadTag, LocaleConfig, NavItem, SidebarConfig, SiteConfig, ThemeConfig } from './shared/types.js'
+import type { UserConfig } from './shared/site-config.js'
 
-export type { HeadTag, LocaleConfig, NavItem, SidebarConfig, SiteConfig, ThemeConfig }
+export type {
+  HeadTag,
+  LocaleConfig,
+  NavGroup,
+  NavItem,
+  NavLink,
+  SidebarConfig,
+  SidebarGroupConfig,
+  SidebarItemConfig,
+  SiteConfig,
+  ThemeConfig,
+  UserConfig,
+} from './shared/site-config.js'
 
-type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
-
-export type UserConfig = DeepPartial<Omit<SiteConfig, 'themeConfig'>> & { themeConfig?: DeepPartial<ThemeConfig> }
-
-/** Types the site config; every field is optional and has a default. */
+/** Types the site config; every field is optional and has a default (hover a field for it). */
 export function defineConfig(config: UserConfig): UserConfig {
   return config
 }

@@ -1,6 +1,6 @@
 import { Box, render, Text } from 'ink'
 import { useEffect, useState } from 'react'
-import type { StageEvent } from '../render/site-builder.js'
+import { STAGES, type StageEvent } from '../render/build-site.js'
 
 export interface BuildSummary {
   pages: number
@@ -45,14 +45,14 @@ export class BuildProgress {
   }
 }
 
-const ORDER = ['loadConfig', 'scanContent', 'parsePage', 'siteData', 'routes', 'bundle', 'render', 'write']
+const ORDER: readonly string[] = STAGES
 
 /** `(12 parsed, 1989 cached)` when some pages came from the caches. */
 const cacheNote = ({ count, fresh }: StageEvent) => (fresh !== undefined && count !== undefined && fresh < count ? `  (${fresh} parsed, ${count - fresh} cached)` : '')
 
 export function formatStage(e: StageEvent): string {
   const { stage, ms, count } = e
-  return `  ${stage.padEnd(12)} ${count !== undefined ? String(count).padStart(6) : '      '}  ${ms.toFixed(0).padStart(6)} ms${cacheNote(e)}`
+  return `  ${stage.padEnd(15)} ${count !== undefined ? String(count).padStart(6) : '      '}  ${ms.toFixed(0).padStart(6)} ms${cacheNote(e)}`
 }
 
 export function formatSummary(s: BuildSummary): string {
@@ -76,7 +76,7 @@ export function BuildProgressView({ progress }: { progress: BuildProgress }) {
           return (
             <Text key={name}>
               <Text color="green">✓ </Text>
-              {name.padEnd(12)}
+              {name.padEnd(15)}
               <Text dimColor>
                 {s.count !== undefined ? String(s.count).padStart(6) : '      '} {s.ms.toFixed(0).padStart(6)} ms{cacheNote(s)}
               </Text>

@@ -1,9 +1,9 @@
 import { relative } from 'node:path'
 import { cacheDirOf } from '../render/cache-dir.js'
-import { formatError } from '../render/errors.js'
-import { SiteBuilder } from '../render/site-builder.js'
-import { writeOutput } from '../render/write-output.js'
+import { BuildCaches } from '../render/build-caches.js'
+import { buildSite } from '../render/build-site.js'
 import { BuildProgress, showProgress } from './build-progress.js'
+import { formatError, formatWarning } from './format-problem.js'
 
 export interface BuildCommandOptions {
   root: string
@@ -16,15 +16,8 @@ export async function buildCommand({ root, out, debug }: BuildCommandOptions): P
   const start = performance.now()
   const progress = new BuildProgress()
   const stop = showProgress(progress)
-  const builder = new SiteBuilder(root, {
-    cacheDir: cacheDirOf(root),
-    onStage: (e) => progress.stage(e),
-  })
   try {
-    const output = await builder.build()
-    const writeStart = performance.now()
-    await writeOutput(out, output.files)
-    progress.stage({ stage: 'write', count: output.files.size, ms: performance.now() - writeStart })
+    const output = await buildSite({ root, out, caches: new BuildCaches(cacheDirOf(root)), onStage: (e) => progress.stage(e) })
     const bytes = [...output.files.values()].reduce((n, c) => n + (typeof c === 'string' ? Buffer.byteLength(c) : 'copyFrom' in c ? 0 : c.byteLength), 0)
     progress.done({
       pages: output.pages,
@@ -32,7 +25,7 @@ export async function buildCommand({ root, out, debug }: BuildCommandOptions): P
       bytes,
       seconds: (performance.now() - start) / 1000,
       out: relative(process.cwd(), out) || '.',
-      warnings: output.warnings,
+      warnings: output.warnings.map(formatWarning),
     })
     await stop()
     return 0

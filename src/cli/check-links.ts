@@ -1,52 +1,31 @@
-import { existsSync } from 'node:fs'
-import { join, relative } from 'node:path'
-import { cacheDirOf } from '../render/cache-dir.js'
-import { checkLinks } from '../render/check-links/check-site.js'
-import { formatJson, formatText } from '../render/check-links/report.js'
-import { loadConfig } from '../render/config/load-config.js'
-import { formatError } from '../render/errors.js'
-import { SiteBuilder } from '../render/site-builder.js'
-import { writeOutput } from '../render/write-output.js'
+import { runCheck } from '../tools/check-links/run-check.js'
+import { formatJson, formatText } from '../tools/check-links/report.js'
+import { formatError } from './format-problem.js'
 
 export interface CheckLinksCommandOptions {
   root: string
-  out: string
+  /** An output folder to check as built; the current sources are checked (built in memory) without it. */
+  out?: string
   external: boolean
   json: boolean
   timeoutMs: number
   debug: boolean
 }
 
-/** `gptnotes check-links`: build when there is no output yet, check it, print. Returns the exit code. */
+/**
+ * `gptnotes check-links`: every broken reference of the site in one report. With `--json`,
+ * stdout holds exactly one JSON document whatever happens; progress and code frames go to
+ * stderr. Returns the exit code: 1 when anything is broken (or the build stopped), else 0.
+ */
 export async function checkLinksCommand(opts: CheckLinksCommandOptions): Promise<number> {
-  const cacheDir = cacheDirOf(opts.root)
-  let base: string
-  try {
-    if (!existsSync(opts.out)) {
-      // Progress goes to stderr so that --json output stays machine-readable.
-      console.error(`no build at ${relative(process.cwd(), opts.out) || '.'}; building first…`)
-      const output = await new SiteBuilder(opts.root, { cacheDir }).build()
-      await writeOutput(opts.out, output.files)
-      console.error(`built ${output.pages} pages`)
-      base = output.config.base
-    } else base = (await loadConfig(opts.root)).config.base
-  } catch (err) {
-    console.error(formatError(err, { debug: opts.debug }))
-    return 1
-  }
-  try {
-    const report = await checkLinks({
-      root: opts.root,
-      outDir: opts.out,
-      base,
-      external: opts.external,
-      externalOptions: { timeoutMs: opts.timeoutMs },
-      cacheFile: join(cacheDir, 'links.json'),
-    })
-    console.log(opts.json ? formatJson(report) : formatText(report))
-    return report.problems.length ? 1 : 0
-  } catch (err) {
-    console.error(formatError(err, { debug: opts.debug }))
-    return 1
-  }
+  const { report, errors } = await runCheck({
+    root: opts.root,
+    out: opts.out,
+    external: opts.external,
+    timeoutMs: opts.timeoutMs,
+    progress: (message) => console.error(message),
+  })
+  for (const err of errors) console.error(formatError(err, { debug: opts.debug }) + '\n')
+  console.log(opts.json ? formatJson(report) : formatText(report))
+  return report.problems.length ? 1 : 0
 }

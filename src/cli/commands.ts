@@ -46,11 +46,11 @@ export function registerServe(program: Command): void {
 export function registerCheckLinks(program: Command): void {
   program
     .command('check-links')
-    .description('check every link, anchor, image, script and stylesheet of the built site (builds it first if needed)')
+    .description('check every link, anchor, image, script and stylesheet of the site as its sources are now (built in memory)')
     .option(...ROOT_OPTION)
-    .option('--out <dir>', 'built site to check (default: <root>/dist; built when missing)')
+    .option('--out <dir>', 'check this built output as it is instead (built there first when missing)')
     .option('--external', 'also check http(s) links (results cached for an hour in node_modules/.cache/gptnotes/links.json)')
-    .option('--json', 'print {problems: [{file, line, link, reason}], summary} as JSON')
+    .option('--json', 'print {problems: [{file, line, column, link, reason}], summary} as JSON')
     .option('--timeout <ms>', 'time-out of each external request in milliseconds', '10000')
     .option(...DEBUG_OPTION)
     .action(async (o: { root: string; out?: string; external?: boolean; json?: boolean; timeout: string; debug?: boolean }) => {
@@ -61,7 +61,7 @@ export function registerCheckLinks(program: Command): void {
       const root = resolve(o.root)
       process.exitCode = await (await import('./check-links.js')).checkLinksCommand({
         root,
-        out: resolve(root, o.out ?? 'dist'),
+        out: o.out === undefined ? undefined : resolve(root, o.out),
         external: !!o.external,
         json: !!o.json,
         timeoutMs: Number(o.timeout),
@@ -88,4 +88,102 @@ export function registerNewPost(program: Command): void {
     .action(async (opts: NewPostOptions) => {
       process.exitCode = await (await import('./new-post/command.js')).newPostCommand(opts)
     })
+}
+
+export function registerProxy(program: Command): void {
+  program
+    .command('proxy')
+    .description('run the comment service (LeanCloud-compatible comment store, counters, admin API) on Node')
+    .option('--port <port>', 'port to listen on (default 8787)')
+    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--store <url>', 'comment store: sqlite:PATH or postgres://… (default: GPTNOTES_STORE, then sqlite:./comments.db)')
+    .option('--config <file>', 'JSON file of settings (flags win over it, it wins over GPTNOTES_* variables)')
+    .option(...DEBUG_OPTION)
+    .action(async (opts: { port?: string; host?: string; store?: string; config?: string; debug?: boolean }) => {
+      if (opts.port !== undefined && (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535)) {
+        console.error(`error --port must be a whole number from 0 to 65535, got "${opts.port}"`)
+        process.exit(2)
+      }
+      process.exitCode = await (await import('./proxy.js')).proxyCommand({ ...opts, debug: !!opts.debug })
+    })
+}
+
+const STORE_OPTION = ['--store <url>', 'comment store: sqlite:PATH or postgres://… (default: GPTNOTES_STORE, then sqlite:./comments.db)'] as const
+const SERVICE_OPTIONS = [
+  ['--service <url>', "moderate through a running service's admin API instead of the store (token: GPTNOTES_ADMIN_TOKEN)"],
+  ['--token <token>', 'admin token for --service (default: GPTNOTES_ADMIN_TOKEN)'],
+] as const
+
+const usageError = (message: string): never => {
+  console.error(`error ${message}`)
+  process.exit(2)
+}
+
+export function registerComments(program: Command): void {
+  const comments = program.command('comments').description('move comments off LeanCloud (import, export) and moderate them (list, approve, spam, delete)')
+
+  comments
+    .command('import')
+    .description('import a LeanCloud export (JSON Lines, one file per class); each file in one transaction, a second import adds nothing')
+    .argument('<files...>', 'export files: Comment*.jsonl, Counter*.jsonl')
+    .option('--class <name>', 'class of every file: Comment or Counter (default: from each file name)')
+    .option(...STORE_OPTION)
+    .option(...DEBUG_OPTION)
+    .action(async (files: string[], opts: { class?: string; store?: string; debug?: boolean }) => {
+      if (opts.class !== undefined && opts.class !== 'Comment' && opts.class !== 'Counter') usageError(`--class must be Comment or Counter, got "${opts.class}"`)
+      const { commentsImportCommand } = await import('./comments.js')
+      process.exitCode = await commentsImportCommand({ files, className: opts.class as 'Comment' | 'Counter' | undefined, store: opts.store, debug: !!opts.debug })
+    })
+
+  comments
+    .command('export')
+    .description('write the store as LeanCloud JSON Lines: DIR/Comment.jsonl and DIR/Counter.jsonl')
+    .option('--out <dir>', 'folder to write the two files to', '.')
+    .option(...STORE_OPTION)
+    .option(...DEBUG_OPTION)
+    .action(async (opts: { out: string; store?: string; debug?: boolean }) => {
+      process.exitCode = await (await import('./comments.js')).commentsExportCommand({ out: opts.out, store: opts.store, debug: !!opts.debug })
+    })
+
+  comments
+    .command('list')
+    .description('list comments, newest first, 50 a page, with e-mail addresses')
+    .option('--status <status>', 'waiting, approved or spam (default: all)')
+    .option('--url <path>', "only this page's comments (its path, e.g. /gpt/handbook/a.html)")
+    .option('--page <n>', 'page number', '1')
+    .option('--json', 'print {results, count, page, pageSize} as JSON')
+    .option(...STORE_OPTION)
+    .option(...SERVICE_OPTIONS[0])
+    .option(...SERVICE_OPTIONS[1])
+    .option(...DEBUG_OPTION)
+    .action(async (opts: { status?: string; url?: string; page: string; json?: boolean; store?: string; service?: string; token?: string; debug?: boolean }) => {
+      if (opts.status !== undefined && !['waiting', 'approved', 'spam'].includes(opts.status)) usageError(`--status must be waiting, approved or spam, got "${opts.status}"`)
+      if (!/^\d{1,4}$/.test(opts.page) || Number(opts.page) < 1 || Number(opts.page) > 1000) usageError(`--page must be a whole number from 1 to 1000, got "${opts.page}"`)
+      process.exitCode = await (await import('./comments.js')).commentsListCommand({
+        ...opts,
+        status: opts.status as 'waiting' | 'approved' | 'spam' | undefined,
+        page: Number(opts.page),
+        json: !!opts.json,
+        debug: !!opts.debug,
+      })
+    })
+
+  const actions = [
+    ['approve', 'approve a comment: readers see it'],
+    ['spam', 'mark a comment as spam: readers no longer see it'],
+    ['delete', 'delete a comment and the replies of its thread'],
+  ] as const
+  for (const [action, description] of actions) {
+    comments
+      .command(action)
+      .description(description)
+      .argument('<id>', "the comment's objectId (from comments list)")
+      .option(...STORE_OPTION)
+      .option(...SERVICE_OPTIONS[0])
+      .option(...SERVICE_OPTIONS[1])
+      .option(...DEBUG_OPTION)
+      .action(async (id: string, opts: { store?: string; service?: string; token?: string; debug?: boolean }) => {
+        process.exitCode = await (await import('./comments.js')).commentsModerateCommand(action, id, { ...opts, debug: !!opts.debug })
+      })
+  }
 }

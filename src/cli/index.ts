@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander'
-import { registerBuild, registerCheckLinks, registerNewPost, registerServe } from './commands.js'
+import { registerBuild, registerCheckLinks, registerComments, registerNewPost, registerProxy, registerServe } from './commands.js'
 
 const program = new Command()
 program
@@ -10,7 +10,7 @@ program
   .exitOverride()
 
 // One module per command; each adds itself to the program.
-for (const register of [registerBuild, registerServe, registerCheckLinks, registerNewPost]) register(program)
+for (const register of [registerBuild, registerServe, registerCheckLinks, registerNewPost, registerProxy, registerComments]) register(program)
 
 try {
   await program.parseAsync(process.argv)

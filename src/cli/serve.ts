@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import { cacheDirOf } from '../render/cache-dir.js'
-import { startDevServer } from '../render/dev-server.js'
-import { formatError } from '../render/errors.js'
+import { startDevServer } from '../dev-server/dev-server.js'
+import { problem } from '../render/errors/index.js'
+import { formatError, formatWarning } from './format-problem.js'
 
 export interface ServeCommandOptions {
   root: string
@@ -14,7 +15,7 @@ export interface ServeCommandOptions {
 /** `gptnotes serve`: start the dev server and keep it running until interrupted. */
 export async function serveCommand(opts: ServeCommandOptions): Promise<number> {
   try {
-    const dev = await startDevServer({ ...opts, cacheDir: cacheDirOf(opts.root) })
+    const dev = await startDevServer({ ...opts, cacheDir: cacheDirOf(opts.root), format: { error: (err) => formatError(err, { debug: opts.debug }), warning: (w) => `warning ${formatWarning(w)}` } })
     console.log(`serving ${dev.url}  (Ctrl+C to stop)`)
     if (opts.open) {
       const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
@@ -26,12 +27,8 @@ export async function serveCommand(opts: ServeCommandOptions): Promise<number> {
     await new Promise(() => undefined)
     return 0
   } catch (err) {
-    const e = err as NodeJS.ErrnoException
-    if (e.code === 'EADDRINUSE') {
-      console.error(`error port ${opts.port} on ${opts.host} is already in use\nhint: choose another with --port, e.g. --port ${opts.port + 1}`)
-      return 1
-    }
-    console.error(formatError(err, { debug: opts.debug }))
+    const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+    console.error(formatError(inUse ? problem('PortInUse', { port: opts.port, host: opts.host }, undefined, { cause: err }) : err, { debug: opts.debug }))
     return 1
   }
 }

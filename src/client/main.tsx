@@ -1,5 +1,7 @@
 import { flushSync } from 'react-dom'
 import { hydrateRoot } from 'react-dom/client'
+import { CONTENT_SELECTOR, DATA_SCRIPT_ID } from '../shared/markup.js'
+import { hasBody } from '../shared/route-data.js'
 import type { InitialData } from '../shared/types.js'
 import { App } from './app.js'
 import { Router } from './router/router.js'
@@ -7,12 +9,12 @@ import './styles/base.css'
 import './styles/theme.css'
 
 /** Browser entry: read the page's inline data, hydrate the server HTML, start the router. */
-const dataEl = document.getElementById('__GPTNOTES_DATA__')
+const dataEl = document.getElementById(DATA_SCRIPT_ID)
 const root = document.getElementById('app')
 if (dataEl && root) {
   const { site, route } = JSON.parse(dataEl.textContent ?? '{}') as InitialData
-  const content = root.querySelector('[data-gn-content]')
-  if (content) route.html = content.innerHTML
+  const content = root.querySelector(CONTENT_SELECTOR)
+  if (content && hasBody(route)) route.html = content.innerHTML
   const router = new Router(site, route, (commit) => flushSync(commit))
   hydrateRoot(root, <App site={site} initial={route} router={router} />, {
     onRecoverableError: (error) => console.error('[gptnotes] hydration:', error),

@@ -1,59 +1,60 @@
-import { GptnotesError } from './errors.js'
-import type { ParsedPage } from './parse-page.js'
+import { hashResolves } from '../shared/paths.js'
+import { configLocation, problem, warning, type BuildWarning, type GptnotesError } from './errors/index.js'
+import type { ParsedPage, SourceFile } from './parse-page.js'
+import type { RouteTable } from './routes.js'
+import type { SidebarProblem } from './sidebar.js'
+
+export type { BuildWarning }
 
 export interface ReferenceReport {
   errors: GptnotesError[]
-  warnings: string[]
+  warnings: BuildWarning[]
 }
 
 /**
- * Every internal link must reach a page (or a list route) and every image or file a page
- * refers to must exist in `content/`; reported with file:line:column and a code frame.
- * A `#hash` that matches no heading on its page is a warning.
+ * The checkReferences stage. Every internal link must reach a route and every image or file a
+ * page refers to must exist in `content/`, reported with file:line:column and a code frame; a
+ * sidebar entry must name a page. A `#hash` that matches no heading is a warning.
  */
 export function checkReferences(
   parsed: ParsedPage[],
-  sources: Map<string, string>,
-  knownRoutes: Set<string>,
-  knownAssets: Set<string>,
+  sources: SourceFile[],
+  routes: RouteTable,
+  knownAssets: ReadonlySet<string>,
+  sidebarProblems: SidebarProblem[] = [],
+  /** The config file as shown in errors, and its text: sidebar errors point into it. */
+  configFile?: { file: string; source: string },
 ): ReferenceReport {
   const errors: GptnotesError[] = []
-  const warnings: string[] = []
+  const warnings: BuildWarning[] = []
+  const knownRoutes = new Set(routes.routes.map((r) => r.path))
+  const sourceOf = new Map(sources.map((s) => [s.relativePath, s.source]))
   const idsByRoute = new Map(parsed.map((p) => [p.page.path, new Set(p.ids)]))
   for (const p of parsed) {
     const file = `content/${p.page.relativePath}`
-    const source = sources.get(p.page.relativePath)
+    const source = sourceOf.get(p.page.relativePath)
     for (const link of p.links) {
+      const loc = { file, line: link.line, column: link.column }
       if (!knownRoutes.has(link.target)) {
-        errors.push(
-          new GptnotesError({
-            name: 'DeadLink',
-            message: `link to a page that does not exist: ${decodeURI(link.target)}`,
-            hint: 'Link to an existing markdown file (./other-page.md) or fix the path.',
-            loc: { file, line: link.line, column: link.column },
-            source,
-          }),
-        )
-      } else if (link.hash && idsByRoute.has(link.target) && !idsByRoute.get(link.target)!.has(link.hash)) {
-        warnings.push(`${file}:${link.line}:${link.column}  #${link.hash} matches no heading of ${decodeURI(link.target)}`)
+        errors.push(problem('DeadLink', { target: link.target }, loc, { source }))
+      } else if (idsByRoute.has(link.target) && !hashResolves(link.hash, idsByRoute.get(link.target)!)) {
+        warnings.push(warning('HashNotFound', { hash: link.hash, target: link.target }, loc))
       }
     }
     for (const a of p.anchors) {
-      if (a.hash && !idsByRoute.get(a.target)?.has(a.hash)) warnings.push(`${file}:${a.line}:${a.column}  #${a.hash} matches no heading on this page`)
+      if (!hashResolves(a.hash, idsByRoute.get(a.target) ?? new Set())) {
+        warnings.push(warning('HashNotFound', { hash: a.hash }, { file, line: a.line, column: a.column }))
+      }
     }
     for (const asset of p.assets) {
       if (!knownAssets.has(asset.file)) {
-        errors.push(
-          new GptnotesError({
-            name: 'MissingAsset',
-            message: `file not found: content/${asset.file}`,
-            hint: 'Put the file under content/ (paths are relative to the markdown file) or fix the path.',
-            loc: { file, line: asset.line, column: asset.column },
-            source,
-          }),
-        )
+        errors.push(problem('MissingAsset', { file: asset.file }, { file, line: asset.line, column: asset.column }, { source }))
       }
     }
+  }
+  for (const p of sidebarProblems) {
+    const loc = configFile && configLocation(configFile.file, configFile.source, p.path)
+    errors.push(problem('SidebarInvalid', { path: p.path, problem: p.message }, loc, { source: configFile?.source }))
   }
   return { errors, warnings }
 }

@@ -1,6 +1,7 @@
 import matter from 'gray-matter'
+import { dateValue, formatSiteDate, isRealDay, readSiteDate } from '../shared/dates.js'
 import type { Frontmatter } from '../shared/types.js'
-import { GptnotesError } from './errors.js'
+import { raise, type FieldType } from './errors/index.js'
 
 export interface FrontmatterResult {
   frontmatter: Frontmatter
@@ -9,41 +10,34 @@ export interface FrontmatterResult {
   bodyLineOffset: number
 }
 
-type FieldCheck = (value: unknown) => { value: unknown } | { error: string; hint: string }
+/** The value, or the field type it failed (the error catalogue words the message and hint). */
+type FieldCheck = (value: unknown) => { value: unknown } | { invalid: FieldType; got?: unknown }
 
-const str: FieldCheck = (v) => (typeof v === 'string' ? { value: v } : { error: `must be text, got ${JSON.stringify(v)}`, hint: 'Quote the value: title: "…"' })
-const bool: FieldCheck = (v) => (typeof v === 'boolean' ? { value: v } : { error: `must be true or false, got ${JSON.stringify(v)}`, hint: 'Write true or false without quotes.' })
-const num: FieldCheck = (v) =>
-  typeof v === 'number' && Number.isFinite(v) ? { value: v } : { error: `must be a number, got ${JSON.stringify(v)}`, hint: 'Write a number without quotes, e.g. sticky: 1' }
+const str: FieldCheck = (v) => (typeof v === 'string' ? { value: v } : { invalid: 'text', got: v })
+const bool: FieldCheck = (v) => (typeof v === 'boolean' ? { value: v } : { invalid: 'boolean', got: v })
+const num: FieldCheck = (v) => (typeof v === 'number' && Number.isFinite(v) ? { value: v } : { invalid: 'number', got: v })
 const strList: FieldCheck = (v) => {
   if (typeof v === 'string') return { value: [v] }
   if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) return { value: v.map(String) }
-  return { error: `must be a name or a list of names, got ${JSON.stringify(v)}`, hint: 'Write a YAML list:\n  tags:\n    - ChatGPT\n    - 教程' }
+  return { invalid: 'names', got: v }
 }
 const metaList: FieldCheck = (v) =>
   Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && Object.values(x).every((y) => typeof y === 'string'))
     ? { value: v }
-    : { error: 'must be a list of attribute objects', hint: 'For example:\n  meta:\n    - name: keywords\n      content: ChatGPT,教程' }
-
-const pad = (n: number) => String(n).padStart(2, '0')
+    : { invalid: 'attributes' }
 
 /** Dates as authors write them (`2025-5-13`, optionally with a time), checked for a real day. */
 const date: FieldCheck = (v) => {
-  const hint = 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).'
   if (v instanceof Date) {
-    if (Number.isNaN(v.getTime())) return { error: 'is not a valid date', hint }
-    const time = v.getUTCHours() || v.getUTCMinutes() || v.getUTCSeconds() ? ` ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}` : ''
-    return { value: `${v.getUTCFullYear()}-${v.getUTCMonth() + 1}-${v.getUTCDate()}${time}` }
+    if (Number.isNaN(v.getTime())) return { invalid: 'date', got: String(v) }
+    const [hour, minute, second] = [v.getUTCHours(), v.getUTCMinutes(), v.getUTCSeconds()]
+    const time = hour || minute || second ? { hour, minute, second } : undefined
+    return { value: formatSiteDate({ year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate(), time }) }
   }
-  const m = typeof v === 'string' ? /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v.trim()) : null
-  if (!m) return { error: `must be a date like 2025-5-13, got ${JSON.stringify(v)}`, hint }
-  const [y, mo, d] = [+m[1], +m[2], +m[3]]
-  const day = new Date(Date.UTC(y, mo - 1, d))
-  if (mo < 1 || mo > 12 || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) {
-    return { error: `is not a real day: ${JSON.stringify(v)}`, hint }
-  }
-  const time = m[4] ? ` ${pad(+m[4])}:${m[5]}${m[6] ? ':' + m[6] : ''}` : ''
-  return { value: `${y}-${mo}-${d}${time}` }
+  const written = typeof v === 'string' ? readSiteDate(v) : undefined
+  if (!written) return { invalid: 'date', got: v }
+  if (!isRealDay(written.year, written.month, written.day)) return { invalid: 'day', got: v }
+  return { value: formatSiteDate(written) }
 }
 
 /** The spec's frontmatter fields with their types; other fields pass through untouched. */
@@ -71,21 +65,18 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   let parsed: matter.GrayMatterFile<string>
   try {
     // gray-matter caches by content; pass an object-free string each time and no cache reuse of errors.
-    parsed = matter(source, {})
+    parsed = matter(source, { engines: NO_CODE_ENGINES })
   } catch (err) {
     const mark = (err as { mark?: { line: number; column: number } }).mark
     const reason = (err as { reason?: string }).reason ?? (err as Error).message
-    throw new GptnotesError({
-      name: 'FrontmatterSyntax',
-      message: `the frontmatter is not valid YAML: ${reason}`,
-      hint: 'Frontmatter sits between two lines of ---; each line is `key: value`. Quote values that contain a colon.',
-      loc: mark ? { file, line: mark.line + 2, column: mark.column + 1 } : { file, line: 1, column: 1 },
-      source,
-    })
+    // YAML gets the block from the newline after the opening ---, so its 0-based line n is the file's line n + 1.
+    raise('FrontmatterSyntax', { reason }, mark ? { file, line: mark.line + 1, column: mark.column + 1 } : { file, line: 1, column: 1 }, { source })
   }
   const data = (parsed.data ?? {}) as Record<string, unknown>
   // Only the frontmatter block is searched for keys' positions (not the whole page).
   const head = source.slice(0, source.length - parsed.content.length)
+  const bloat = oversized(data)
+  if (bloat) raise('FrontmatterTooLarge', { reason: bloat }, { file, ...firstAlias(head) }, { source })
   const frontmatter: Frontmatter = {}
   for (const [key, value] of Object.entries(data)) {
     const check = FIELDS[key]
@@ -95,17 +86,8 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
     }
     // YAML turns 2025-13-40 into a valid (overflowed) Date: check the text as written instead.
     const raw = value instanceof Date ? rawValue(head, key) : undefined
-    const result = check(raw && /^\d{4}-\d{1,2}-\d{1,2}/.test(raw) ? raw : value)
-    if ('error' in result) {
-      const loc = locateKey(head, key)
-      throw new GptnotesError({
-        name: 'FrontmatterInvalid',
-        message: `frontmatter field "${key}" ${result.error}`,
-        hint: result.hint,
-        loc: { file, ...loc },
-        source,
-      })
-    }
+    const result = check(raw && !Number.isNaN(dateValue(raw)) ? raw : value)
+    if ('invalid' in result) raise('FrontmatterInvalid', { field: key, type: result.invalid, got: result.got }, { file, ...locateKey(head, key) }, { source })
     frontmatter[key] = result.value
   }
   // VuePress accepts `tag`/`category` as aliases of the list fields.
@@ -115,6 +97,45 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   delete frontmatter.category
   const bodyLineOffset = head ? head.split('\n').length - 1 : 0
   return { frontmatter, body: parsed.content, bodyLineOffset }
+}
+
+/** gray-matter runs `---js` frontmatter as code: only YAML is read. */
+const refuseCode = () => {
+  throw new Error('only YAML frontmatter is read (this block names another language after ---)')
+}
+const NO_CODE_ENGINES = { js: refuseCode, javascript: refuseCode, coffee: refuseCode, coffeescript: refuseCode, cson: refuseCode }
+
+/** A few fields make a few hundred values; YAML aliases can make billions out of a few lines. */
+const MAX_VALUES = 10_000
+const MAX_TEXT = 1_000_000
+
+/**
+ * Why the frontmatter's data is too large once aliases are expanded (they share one object in
+ * memory, but the parse cache and the page data write each copy out), or undefined. Counts
+ * with a budget, so a "billion laughs" is refused after a few thousand steps.
+ */
+function oversized(data: unknown): string | undefined {
+  let values = 0
+  let text = 0
+  const stack: unknown[] = [data]
+  while (stack.length) {
+    const v = stack.pop()
+    if (++values > MAX_VALUES) return `it expands to more than ${MAX_VALUES} values (YAML aliases repeat their anchor's data)`
+    if (typeof v === 'string' && (text += v.length) > MAX_TEXT) return `it expands to more than ${MAX_TEXT} characters of text (YAML aliases repeat their anchor's data)`
+    const children = Array.isArray(v) ? v : v && typeof v === 'object' && !(v instanceof Date) ? Object.values(v) : []
+    for (const child of children) if (stack.push(child) + values > MAX_VALUES) break
+  }
+  return undefined
+}
+
+/** Where the first alias (`*name`) is written, else the frontmatter's first line. */
+function firstAlias(head: string): { line: number; column: number } {
+  const lines = head.split('\n')
+  for (let i = 1; i < lines.length; i++) {
+    const m = /(^|[\s,[{:-])\*[^\s,[\]{}]+/.exec(lines[i])
+    if (m) return { line: i + 1, column: m.index + m[1].length + 1 }
+  }
+  return { line: 1, column: 1 }
 }
 
 function rawValue(source: string, key: string): string | undefined {

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-
-const day = (d: Date) => `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`
+import { localSiteDay } from '../shared/dates.js'
 
 /**
  * When each markdown file last changed: the last commit touching it (one `git log` for the
@@ -24,7 +23,7 @@ export function lastUpdatedDates(contentDir: string, files: string[]): Map<strin
       if (!time) continue
       for (const name of names) {
         const rel = prefix ? name.slice(prefix.length + 1) : name
-        if (!out.has(rel)) out.set(rel, day(new Date(Number(time) * 1000)))
+        if (!out.has(rel)) out.set(rel, localSiteDay(new Date(Number(time) * 1000)))
       }
     }
   } catch {
@@ -33,7 +32,7 @@ export function lastUpdatedDates(contentDir: string, files: string[]): Map<strin
   for (const f of files) {
     if (!out.has(f)) {
       try {
-        out.set(f, day(statSync(join(contentDir, f)).mtime))
+        out.set(f, localSiteDay(statSync(join(contentDir, f)).mtime))
       } catch {
         // vanished meanwhile
       }

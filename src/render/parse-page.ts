@@ -2,14 +2,22 @@ import { createHash } from 'node:crypto'
 import type { Root } from 'mdast'
 import { routePathOf } from '../shared/paths.js'
 import type { Page } from '../shared/types.js'
+import { raise } from './errors/index.js'
 import { parseFrontmatter } from './frontmatter.js'
+import { MAX_NESTING, tooDeep } from './markdown/blocks.js'
+import { checkDemoBlocks } from './markdown/demo.js'
+import { footnoteIds } from './markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from './markdown/headings.js'
 import { addImageSizes } from './markdown/image-sizes.js'
+import { islandsOf } from './markdown/islands.js'
 import type { AssetRef, LinkRef } from './markdown/links.js'
 import { rewriteLinks } from './markdown/links.js'
 import { parseMarkdown } from './markdown/parse-markdown.js'
+import { pageText } from './markdown/page-text.js'
 import { mdastToHtml } from './markdown/to-html.js'
 import { insertToc } from './markdown/toc.js'
+import { refuseUnsafeUrls } from './markdown/unsafe-urls.js'
+import { visit } from './markdown/visit.js'
 
 export interface SourceFile {
   /** Path relative to `content/`, with `/` separators (`handbook/a.md`). */
@@ -21,6 +29,8 @@ export interface SourceFile {
 export interface ParsedPage {
   page: Page
   html: string
+  /** The body's readable text, for search (see `pageText`). */
+  text: string
   links: LinkRef[]
   anchors: LinkRef[]
   assets: AssetRef[]
@@ -28,6 +38,8 @@ export interface ParsedPage {
   ids: string[]
   /** Image files whose sizes went into the HTML, with their stamps (see `fileStamp`). */
   imageStamps: Record<string, string>
+  /** Islands the body uses (names in the client's widget registry), each once. */
+  islands: string[]
 }
 
 export interface ParseOptions {
@@ -40,8 +52,10 @@ export interface ParseOptions {
 export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions): ParsedPage {
   const displayPath = `content/${file.relativePath}`
   const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
-  const tree = parseMarkdown(body)
+  const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
+  refuseUnsafeUrls(tree, displayPath, file.source)
+  if (body.includes('demo')) checkDemoBlocks(tree, displayPath, file.source)
   const h1 = takeLeadingH1(tree)
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
@@ -49,8 +63,8 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const html = mdastToHtml(tree)
-  const ids = [...slugs]
-  for (const m of html.matchAll(/ id="(fn-[^"]+|fnref-[^"]+)"/g)) ids.push(m[1])
+  const text = pageText(tree)
+  const ids = [...slugs, ...footnoteIds(tree)]
   const page: Page = {
     title: frontmatter.title ?? h1 ?? '',
     path: routePath,
@@ -61,16 +75,30 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
     frontmatter,
     headers,
   }
-  return { page, html, links, anchors, assets, ids, imageStamps }
+  return { page, html, text, links, anchors, assets, ids, imageStamps, islands: islandsOf(tree) }
+}
+
+/**
+ * The markdown tree, with nesting kept within what the parser's recursion can take: deeper
+ * input is refused at its line, and any stack overflow left becomes an error naming the page.
+ */
+function parseBody(body: string, bodyLineOffset: number, file: string, source: string): Root {
+  const deep = tooDeep(body)
+  if (deep) raise('NestingTooDeep', { depth: deep.depth, limit: MAX_NESTING }, { file, line: deep.line + bodyLineOffset, column: 1 }, { source })
+  try {
+    return parseMarkdown(body)
+  } catch (err) {
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      raise('NestingTooDeep', { depth: MAX_NESTING + 1, limit: MAX_NESTING }, { file, line: bodyLineOffset + 1, column: 1 }, { source, cause: err })
+    }
+    throw err
+  }
 }
 
 function shiftLines(tree: Root, offset: number): void {
-  const visit = (node: { position?: { start: { line: number }; end: { line: number } }; children?: unknown[] }) => {
-    if (node.position) {
-      node.position.start.line += offset
-      node.position.end.line += offset
-    }
-    if (node.children) for (const c of node.children) visit(c as never)
-  }
-  visit(tree as never)
+  visit(tree, (node) => {
+    if (!node.position) return
+    node.position.start.line += offset
+    node.position.end.line += offset
+  })
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { GptnotesError } from './errors.js'
+import { fromWire, type WireError } from './errors/index.js'
 import { parsePage, type ParsedPage, type ParseOptions, type SourceFile } from './parse-page.js'
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -15,7 +15,7 @@ export type WorkerTask = { files: SourceFile[]; first: number } | null
 /** Worker → main. */
 export type WorkerReply =
   | { ok: true; pages: ParsedPage[]; first: number }
-  | { ok: false; error: { name: string; message: string; hint?: string; loc?: GptnotesError['loc']; source?: string } }
+  | { ok: false; error: WireError }
 
 /** Worker threads for parsing this many pages: one per core (at most 4), none below the threshold. */
 export function threadsFor(pages: number): number {
@@ -56,7 +56,7 @@ export async function parseAll(files: SourceFile[], options: ParseOptions, pool:
             const worker = new Worker(workerUrl, { workerData: { options } })
             workers.push(worker)
             worker.on('message', (reply: WorkerReply) => {
-              if (!reply.ok) return reject(new GptnotesError(reply.error))
+              if (!reply.ok) return reject(fromWire(reply.error))
               const task = take() // hand out the next batch before storing this one
               worker.postMessage(task)
               reply.pages.forEach((page, i) => (out[reply.first + i] = page))

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { GptnotesError } from './errors.js'
+import { toWire } from './errors/index.js'
 import { parsePage, type ParseOptions } from './parse-page.js'
 import type { WorkerReply, WorkerTask } from './parse-pool.js'
 
@@ -12,9 +12,8 @@ port.on('message', (task: WorkerTask) => {
   try {
     reply = { ok: true, pages: task.files.map((f) => parsePage(f, options)), first: task.first }
   } catch (err) {
-    const e = err as GptnotesError
-    const source = e.loc ? task.files.find((f) => `content/${f.relativePath}` === e.loc!.file)?.source : undefined
-    reply = { ok: false, error: { name: e.name, message: e.message, hint: e.hint, loc: e.loc, source } }
+    // Every field by name, the frame drawn here and the stack from here (for --debug).
+    reply = { ok: false, error: toWire(err) }
   }
   port.postMessage(reply)
 })

@@ -1,11 +1,13 @@
 import { renderToString } from 'react-dom/server'
 import { App } from '../client/app.js'
-import { THEME_KEY } from '../client/components/theme-toggle.js'
+import { DARK_CLASS, DATA_SCRIPT_ID, THEME_KEY } from '../shared/markup.js'
 import { escapeHtml, jsonForScript } from '../shared/escape.js'
 import { withBase } from '../shared/paths.js'
-import type { ClientSite, HeadTag, InitialData, SiteConfig } from '../shared/types.js'
+import { hasBody } from '../shared/route-data.js'
+import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '../shared/types.js'
 import type { ClientBundle } from './bundle.js'
-import type { Route } from './routes.js'
+import type { PageChunk } from './chunks/page-chunks.js'
+import type { Route, RouteTable } from './routes.js'
 
 export interface RenderContext {
   config: SiteConfig
@@ -19,7 +21,7 @@ export interface RenderContext {
  * Runs in <head> before the first paint: applies the remembered or the system colour mode,
  * so a dark page never flashes light.
  */
-const THEME_INIT_SCRIPT = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='dark':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('dark',d)}catch(e){}})()`
+const THEME_INIT_SCRIPT = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='${DARK_CLASS}':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('${DARK_CLASS}',d)}catch(e){}})()`
 
 const VOID_TAGS = new Set(['meta', 'link', 'base', 'br', 'hr', 'img', 'input'])
 
@@ -35,17 +37,23 @@ export function renderHeadTag([tag, attrs, content]: HeadTag): string {
   return VOID_TAGS.has(tag) ? open : `${open}${content ?? ''}</${tag}>`
 }
 
-/** The render stage: one complete HTML document per route (React SSR + the document shell). */
-export function renderDocument(route: Route, ctx: RenderContext): string {
+/** The render stage: one complete HTML document per route, and the not-found page. */
+export function renderDocuments(table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, ctx: RenderContext): [path: string, html: string][] {
+  const documents: [string, string][] = table.routes.map((route) => [route.file, renderDocument(chunks.get(route)!.data, ctx)])
+  documents.push(['404.html', renderDocument(chunks.get(table.notFound)!.data, ctx)])
+  return documents
+}
+
+/** One route's HTML document: React SSR of the app inside the document shell. */
+export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const { config, site, bundle } = ctx
-  const data = route.data
-  const fm = data.page?.frontmatter
+  const fm = hasBody(data) ? data.page.frontmatter : undefined
   const description = fm?.description || config.description
   const href = (p: string) => withBase(config.base, '/' + p)
   const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
   const app = renderToString(<App site={site} initial={data} />)
-  const { html: _omit, ...inlineRoute } = data
-  const initial: InitialData = { site, route: inlineRoute }
+  // The body is in the HTML already; the client reads it back from the DOM.
+  const initial: InitialData = { site, route: hasBody(data) ? { ...data, html: undefined } : data }
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
@@ -69,7 +77,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="app">${app}</div>
-<script id="__GPTNOTES_DATA__" type="application/json">${jsonForScript(initial)}</script>
+<script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(initial)}</script>
 <script type="module" src="${href(bundle.entry)}"></script>${ctx.bodyEnd ?? ''}
 </body>
 </html>

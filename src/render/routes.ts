@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { monthDay } from '../shared/lists.js'
-import { safeDecode } from '../shared/paths.js'
+import { monthDay } from '../shared/dates.js'
+import { longestPrefix, outputFileOf, safeDecode } from '../shared/paths.js'
 import { documentTitle } from '../shared/title.js'
-import type { Page, RouteData, SidebarItem } from '../shared/types.js'
+import type { ArticleRoute, Page, RouteData, SidebarItem } from '../shared/types.js'
 import type { ParsedPage } from './parse-page.js'
-import { sidebarFor, type SiteData } from './site-data.js'
+import { widgetsFor } from './route-widgets.js'
+import { sidebarFor, type SiteData, type Term } from './site-data.js'
 
 export interface Route {
   /** Base-relative, percent-encoded (`/handbook/how_to_register_for%20onlyfans.html`). */
@@ -13,6 +14,7 @@ export interface Route {
   file: string
   /** Stable name for the page chunk (`handbook_wildcard`). */
   chunkName: string
+  /** Everything the route renders; lists hold every post (the page chunks stage pages them). */
   data: RouteData
 }
 
@@ -21,11 +23,6 @@ export interface RouteTable {
   /** Base-relative path → base-relative target. */
   redirects: Record<string, string>
   notFound: Route
-}
-
-export function outFileOf(path: string): string {
-  const decoded = safeDecode(path)
-  return (decoded.endsWith('/') ? decoded + 'index.html' : decoded).replace(/^\//, '')
 }
 
 /** An ASCII file name for a route's chunk; non-ASCII parts become a short hash. */
@@ -38,9 +35,7 @@ export function chunkNameOf(path: string): string {
 
 function localeLang(site: SiteData, path: string): string {
   const locales = site.config.locales
-  const key = Object.keys(locales)
-    .sort((a, b) => b.length - a.length)
-    .find((k) => safeDecode(path).startsWith(k))
+  const key = longestPrefix(Object.keys(locales), safeDecode(path))
   return (key && locales[key].lang) || site.config.lang
 }
 
@@ -48,43 +43,60 @@ function flattenLinks(items: SidebarItem[]): { title: string; path: string }[] {
   return items.flatMap((i) => (i.type === 'link' ? [{ title: i.title, path: i.path }] : [...(i.path ? [{ title: i.title, path: i.path }] : []), ...flattenLinks(i.children)]))
 }
 
+/** Fields every route's data has, for the route at `path`. */
+type Common = 'path' | 'lang'
+type Without<T> = T extends RouteData ? Omit<T, Common> : never
+
 /** The routes stage: every page, list page, redirect and the not-found page. */
-export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: Map<string, string> = new Map()): RouteTable {
+export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: ReadonlyMap<string, string> = new Map()): RouteTable {
   const { config } = site
-  const make = (path: string, data: Omit<RouteData, 'path' | 'lang'>): Route => ({
+  const make = (path: string, data: Without<RouteData>, lang?: string): Route => ({
     path,
-    file: outFileOf(path),
+    file: outputFileOf(path),
     chunkName: chunkNameOf(path),
-    data: { path, lang: localeLang(site, path), ...data },
+    data: { path, lang: lang ?? localeLang(site, path), ...data } as RouteData,
   })
   const title = (t: string) => documentTitle(t, config.title, false)
   const routes: Route[] = []
 
-  for (const { page, html } of parsed) {
+  for (const { page, html, islands } of parsed) {
     const isHome = page.frontmatter.home === true || page.path === '/'
-    const lang = page.frontmatter.lang
-    const sidebar = isHome ? [] : sidebarFor(site, page)
-    const route = make(page.path, {
-      kind: isHome ? 'home' : 'page',
-      documentTitle: page.frontmatter.metaTitle ?? documentTitle(page.title, config.title, isHome),
-      page,
-      html,
-      ...(isHome ? { posts: site.posts } : {}),
-      ...(!isHome && lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
-      ...(sidebar.length ? { sidebar } : {}),
-      ...prevNext(sidebar, page),
-    })
-    if (lang) route.data.lang = lang
-    routes.push(route)
+    const uses = {
+      ...optionalList('widgets', widgetsFor(config, isHome ? 'home' : 'article', page.frontmatter)),
+      ...optionalList('islands', islands),
+    }
+    const documentTitleOf = page.frontmatter.metaTitle ?? documentTitle(page.title, config.title, isHome)
+    if (isHome) {
+      routes.push(make(page.path, { kind: 'home', documentTitle: documentTitleOf, page, html, posts: site.posts, ...uses }, page.frontmatter.lang))
+      continue
+    }
+    const sidebar = sidebarFor(site, page)
+    routes.push(
+      make(
+        page.path,
+        {
+          kind: 'article',
+          documentTitle: documentTitleOf,
+          page,
+          html,
+          ...(lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
+          ...(sidebar.length ? { sidebar } : {}),
+          ...prevNext(sidebar, page),
+          ...uses,
+        },
+        page.frontmatter.lang,
+      ),
+    )
   }
 
-  routes.push(make('/tag/', { kind: 'tags', documentTitle: title('标签'), terms: site.tags.map((t) => ({ name: t.name, path: t.path, count: t.posts.length })) }))
-  for (const t of site.tags) routes.push(make(t.path, { kind: 'tag', documentTitle: title(`${t.name} 标签`), term: t.name, posts: t.posts }))
-  routes.push(make('/categories/', { kind: 'categories', documentTitle: title('分类'), terms: site.categories.map((t) => ({ name: t.name, path: t.path, count: t.posts.length })) }))
-  for (const c of site.categories) routes.push(make(c.path, { kind: 'category', documentTitle: title(`${c.name} 分类`), term: c.name, posts: c.posts }))
+  const counts = (terms: Term[]) => terms.map((t) => ({ name: t.name, path: t.path, count: t.posts.length }))
+  routes.push(make('/tag/', { kind: 'terms', taxonomy: 'tag', documentTitle: title('标签'), terms: counts(site.tags) }))
+  for (const t of site.tags) routes.push(make(t.path, { kind: 'list', list: 'tag', documentTitle: title(`${t.name} 标签`), term: t.name, posts: t.posts }))
+  routes.push(make('/categories/', { kind: 'terms', taxonomy: 'category', documentTitle: title('分类'), terms: counts(site.categories) }))
+  for (const c of site.categories) routes.push(make(c.path, { kind: 'list', list: 'category', documentTitle: title(`${c.name} 分类`), term: c.name, posts: c.posts }))
   // The timeline needs only title, path and date of each post.
   const dated = site.posts.filter((p) => monthDay(p.date)).map((p) => ({ title: p.title, path: p.path, date: p.date, tags: [], categories: [] }))
-  routes.push(make('/timeline/', { kind: 'timeline', documentTitle: title('时间轴'), posts: dated }))
+  routes.push(make('/timeline/', { kind: 'list', list: 'timeline', documentTitle: title('时间轴'), posts: dated }))
 
   const notFound = make('/404.html', { kind: 'notFound', documentTitle: title('404 页面未找到') })
   const redirects: Record<string, string> = { '/index.html': '/' }
@@ -92,7 +104,12 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: M
   return { routes, redirects, notFound }
 }
 
-function prevNext(sidebar: SidebarItem[], page: Page): Pick<RouteData, 'prev' | 'next'> {
+/** `{ [key]: list }` when the list has entries, else nothing (keeps absent lists out of the data). */
+function optionalList<K extends string>(key: K, list: string[] | undefined): { [P in K]?: string[] } {
+  return list?.length ? ({ [key]: list } as { [P in K]?: string[] }) : {}
+}
+
+function prevNext(sidebar: SidebarItem[], page: Page): Pick<ArticleRoute, 'prev' | 'next'> {
   const links = flattenLinks(sidebar)
   const i = links.findIndex((l) => l.path === page.path)
   if (i < 0) return {}

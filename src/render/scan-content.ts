@@ -1,17 +1,28 @@
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { isUtf8 } from 'node:buffer'
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import { outputFileOf, routePathOf } from '../shared/paths.js'
+import { raise, warning, type BuildWarning } from './errors/index.js'
+import type { SourceFile } from './parse-page.js'
 
 export interface ContentFiles {
   /** Markdown files relative to `content/` (`handbook/a.md`), sorted. */
   markdown: string[]
   /** Every other file, copied to the output at the same path (`public/` goes to the root). */
   assets: string[]
+  /** Output paths that differ only in letter case. */
+  warnings: BuildWarning[]
 }
 
-/** The scanContent stage: list the files of `content/` (dot-files and node_modules skipped). */
+/**
+ * The scanContent stage: list the files of `content/` (dot-files and node_modules skipped).
+ * Nothing outside the site folder is ever listed: a symbolic link that leaves it, or one to a
+ * folder, is an error naming the link. Two sources of one output path are an error too.
+ */
 export function scanContent(contentDir: string): ContentFiles {
   const markdown: string[] = []
   const assets: string[] = []
+  let siteRoot: string | undefined
   const walk = (dir: string, rel: string) => {
     let entries
     try {
@@ -23,13 +34,98 @@ export function scanContent(contentDir: string): ContentFiles {
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue
       const r = rel ? `${rel}/${e.name}` : e.name
+      if (e.isSymbolicLink()) {
+        siteRoot ??= realpathSync(dirname(contentDir))
+        checkLink(join(dir, e.name), `content/${r}`, siteRoot)
+      }
       if (e.isDirectory()) walk(join(dir, e.name), r)
       else if (e.name.endsWith('.md')) markdown.push(r)
       else assets.push(r)
     }
   }
   walk(contentDir, '')
-  return { markdown: markdown.sort(), assets: assets.sort() }
+  markdown.sort()
+  assets.sort()
+  return { markdown, assets, warnings: outputClashes(markdown, assets) }
+}
+
+/** A link is followed only to a file inside the site folder (realpath: every link on the way resolved). */
+function checkLink(path: string, link: string, siteRoot: string): void {
+  let target: string
+  try {
+    target = realpathSync(path)
+  } catch {
+    return // a dangling link: reading it fails later with the file named
+  }
+  const inside = relative(siteRoot, target)
+  if (inside === '' || inside.startsWith('..' + sep) || inside === '..' || /^[a-zA-Z]:/.test(inside) || inside.startsWith(sep)) {
+    raise('SymlinkOutsideSite', { link, target })
+  }
+  if (statSync(target).isDirectory()) raise('SymlinkToFolder', { link })
+}
+
+/**
+ * Each output path from one source: a page and a raw file (`a.md` and `a.html`), `a/README.md`
+ * and `a/index.md`, or `public/x` and `x` would overwrite each other. Paths that differ only
+ * in letter case are a warning (they clash only on case-insensitive disks).
+ */
+function outputClashes(markdown: string[], assets: string[]): BuildWarning[] {
+  const byOutput = new Map<string, string>()
+  const byLower = new Map<string, string>()
+  const warnings: BuildWarning[] = []
+  const outputs: [string, string][] = [
+    ...markdown.map((m): [string, string] => [outputFileOf(routePathOf(m)), m]),
+    ...assets.map((a): [string, string] => [assetOutputPath(a), a]),
+  ]
+  for (const [output, source] of outputs) {
+    const first = byOutput.get(output)
+    if (first !== undefined) raise('OutputClash', { output, first: `content/${first}`, second: `content/${source}` })
+    byOutput.set(output, source)
+    const lower = output.toLowerCase()
+    const other = byLower.get(lower)
+    if (other !== undefined) warnings.push(warning('OutputCaseClash', { first: `content/${other}`, second: `content/${source}` }))
+    else byLower.set(lower, source)
+  }
+  return warnings
+}
+
+/**
+ * Read the markdown sources. Synchronous: for thousands of small files, 5× faster than the
+ * promise API. A file that is not UTF-8 is read with U+FFFD for each bad byte, and a warning.
+ */
+export function readSources(contentDir: string, markdown: string[]): { sources: SourceFile[]; warnings: BuildWarning[] } {
+  const warnings: BuildWarning[] = []
+  const sources = markdown.map((relativePath) => {
+    const bytes = readFileSync(join(contentDir, relativePath))
+    if (!isUtf8(bytes)) {
+      const at = firstBadByte(bytes)
+      warnings.push(warning('InvalidEncoding', { byte: `0x${bytes[at.offset].toString(16).padStart(2, '0')}` }, { file: `content/${relativePath}`, line: at.line, column: at.column }))
+    }
+    return { relativePath, source: bytes.toString('utf8') }
+  })
+  return { sources, warnings }
+}
+
+/** Offset, line and column (in bytes) of the first byte that is not part of a valid UTF-8 sequence. */
+function firstBadByte(bytes: Uint8Array): { offset: number; line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]
+    if (b === 0x0a) {
+      line++
+      lineStart = i + 1
+    }
+    const size = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    let ok = size > 0 && i + size <= bytes.length
+    for (let k = 1; ok && k < size; k++) ok = (bytes[i + k] & 0xc0) === 0x80
+    // Overlong forms, surrogates and code points past U+10FFFF.
+    if (ok && size === 3) ok = !(b === 0xe0 && bytes[i + 1] < 0xa0) && !(b === 0xed && bytes[i + 1] >= 0xa0)
+    if (ok && size === 4) ok = !(b === 0xf0 && bytes[i + 1] < 0x90) && !(b === 0xf4 && bytes[i + 1] >= 0x90)
+    if (!ok) return { offset: i, line, column: i - lineStart + 1 }
+    i += size
+  }
+  return { offset: 0, line: 1, column: 1 }
 }
 
 /** Where an asset of `content/` lands in the output: `public/x` at the root, others in place. */

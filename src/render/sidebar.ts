@@ -1,4 +1,5 @@
-import { normalizePath, resolveRelative, toHtmlLink } from '../shared/paths.js'
+import { longestPrefix, normalizePath, resolveRelative, toHtmlLink } from '../shared/paths.js'
+import { isList } from '../shared/config-schema.js'
 import type { Page, SidebarConfig, SidebarItem, SidebarItemConfig } from '../shared/types.js'
 
 export interface SidebarProblem {
@@ -10,13 +11,11 @@ export interface SidebarProblem {
 const MAX_DEPTH = 3
 
 /** Longest matching path prefix of a multi-sidebar object, falling back to the root `/`. */
-export function pickSidebar(config: SidebarConfig, routePath: string): { key: string; items: SidebarItemConfig[] } | 'auto' | undefined {
+export function pickSidebar(config: SidebarConfig, routePath: string): { key: string; items: readonly SidebarItemConfig[] } | 'auto' | undefined {
   if (config === 'auto') return 'auto'
   if (!config) return undefined
-  if (Array.isArray(config)) return { key: '', items: config }
-  const keys = Object.keys(config).sort((a, b) => b.length - a.length)
-  const decoded = decodeURI(routePath)
-  const key = keys.find((k) => decoded.startsWith(k))
+  if (isList(config)) return { key: '', items: config }
+  const key = longestPrefix(Object.keys(config), decodeURI(routePath))
   return key === undefined ? undefined : { key: `[${JSON.stringify(key)}]`, items: config[key] }
 }
 
@@ -25,7 +24,7 @@ export function pickSidebar(config: SidebarConfig, routePath: string): { key: st
  * deeper than 3 levels are reported with the config key path (the spec logs both).
  */
 export function resolveSidebar(
-  items: SidebarItemConfig[],
+  items: readonly SidebarItemConfig[],
   pagesByPath: Map<string, Page>,
   keyPath: string,
   problems: SidebarProblem[],
@@ -35,7 +34,7 @@ export function resolveSidebar(
   const out: SidebarItem[] = []
   items.forEach((item, i) => {
     const at = `${keyPath}[${i}]`
-    if (typeof item === 'string' || Array.isArray(item)) {
+    if (typeof item === 'string' || isList(item)) {
       const [rawPath, title] = typeof item === 'string' ? [item, undefined] : item
       const page = findPage(rawPath, pagesByPath)
       if (!page) {

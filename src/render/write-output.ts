@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 export type OutputContents = string | Uint8Array | { copyFrom: string }
@@ -41,6 +41,7 @@ function sameBytes(file: string, bytes: Uint8Array): boolean {
  * promise API's thread-pool round trips, and a build has nothing else to do meanwhile.
  */
 export async function writeOutput(outDir: string, files: Map<string, OutputContents>): Promise<void> {
+  removeLeftovers(outDir)
   const stamp = `${process.pid}-${Date.now()}`
   const tmp = join(dirname(outDir), `.${basename(outDir)}.tmp-${stamp}`)
   const old = join(dirname(outDir), `.${basename(outDir)}.old-${stamp}`)
@@ -71,4 +72,40 @@ export async function writeOutput(outDir: string, files: Map<string, OutputConte
     throw err
   }
   if (hadOld) rmSync(old, { recursive: true, force: true })
+}
+
+/** Whether the process `pid` runs (a signal 0 checks without sending anything). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM' // someone else's process
+  }
+}
+
+/**
+ * Folders earlier builds left beside the output when they were killed (`.dist.tmp-PID-TIME`
+ * while writing, `.dist.old-PID-TIME` during the swap). Their names carry the build's process
+ * id: those of processes that no longer run are removed, those of a build still running are
+ * left alone. A build killed between the swap's two renames left no output but an `.old`
+ * folder, the previous complete output: that is put back first.
+ */
+export function removeLeftovers(outDir: string): void {
+  const parent = dirname(outDir)
+  const re = new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(tmp|old)-(\\d+)-(\\d+)$`)
+  let names: string[]
+  try {
+    names = readdirSync(parent)
+  } catch {
+    return
+  }
+  const stale = names
+    .map((name) => ({ name, m: re.exec(name) }))
+    .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null && !running(Number(x.m[2])))
+    .sort((a, b) => Number(b.m[3]) - Number(a.m[3]))
+  const restore = existsSync(outDir) ? undefined : stale.find((x) => x.m[1] === 'old')
+  if (restore) renameSync(join(parent, restore.name), outDir)
+  for (const x of stale) if (x !== restore) rmSync(join(parent, x.name), { recursive: true, force: true })
 }

@@ -1,12 +1,5 @@
+import { dateValue } from './dates.js'
 import type { Page, PostSummary } from './types.js'
-
-/** Parse a `2025-5-13` (optionally with time) date into a sortable number; NaN when absent. */
-export function dateValue(date: string | undefined): number {
-  if (!date) return Number.NaN
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(date)
-  if (!m) return Number.NaN
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0))
-}
 
 /**
  * The spec's list rules: exclude the home page, pages without a title, `publish: false`, and
@@ -66,16 +59,4 @@ export function groupByYear(posts: PostSummary[]): { year: string; posts: PostSu
     groups.get(year)!.push(p)
   }
   return [...groups].map(([year, list]) => ({ year, posts: list }))
-}
-
-/** `2025-5-13` → `5-13` for the timeline. */
-export function monthDay(date: string | undefined): string {
-  const m = date && /^\d{4}-(\d{1,2})-(\d{1,2})/.exec(date)
-  return m ? `${+m[1]}-${+m[2]}` : ''
-}
-
-/** `2025-5-3` (a time may follow) → `2025-05-03`: the ISO day for `datetime` attributes and sitemaps. */
-export function isoDay(date: string): string {
-  const [y, m, d] = date.split(' ')[0].split('-')
-  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`
 }

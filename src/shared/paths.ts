@@ -102,7 +102,8 @@ export function resolvePath(
   }
   if (!rawPath.endsWith('.html') && PERCENT_RE.test(rawPath)) {
     const decoded = safeDecode(rawPath)
-    if (decoded !== rawPath) return { kind: 'redirect', path: encodeURI(decoded) }
+    // Never to the address itself (`%00`, `%5C` decode and encode back to what was asked): that loops.
+    if (decoded !== rawPath && encodeURI(decoded) !== rawPath) return { kind: 'redirect', path: encodeURI(decoded) }
   }
   return { kind: 'notFound', path: rawPath }
 }
@@ -118,4 +119,25 @@ export function routePathOf(relativePath: string): string {
   const p = '/' + relativePath.replace(/\\/g, '/')
   if (/(^|\/)(README|index)\.md$/i.test(p)) return encodeURI(p.replace(/(README|index)\.md$/i, ''))
   return encodeURI(p.replace(/\.md$/i, '.html'))
+}
+
+/** The output file of a base-relative route path, decoded (`/tag/a/` → `tag/a/index.html`). */
+export function outputFileOf(path: string): string {
+  const decoded = safeDecode(path)
+  return (decoded.endsWith('/') ? decoded + 'index.html' : decoded).replace(/^\//, '')
+}
+
+/** The longest of `prefixes` that `path` starts with (locales and multi-sidebars pick by it). */
+export function longestPrefix(prefixes: Iterable<string>, path: string): string | undefined {
+  let best: string | undefined
+  for (const p of prefixes) if (path.startsWith(p) && (best === undefined || p.length > best.length)) best = p
+  return best
+}
+
+/**
+ * Whether a `#hash` (decoded, without `#`) lands on a page with these element ids: the one rule
+ * of the build and check-links. An empty hash and `#top` always do (browsers scroll to the top).
+ */
+export function hashResolves(hash: string, ids: ReadonlySet<string>): boolean {
+  return hash === '' || hash.toLowerCase() === 'top' || ids.has(hash)
 }

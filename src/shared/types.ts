@@ -1,6 +1,9 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
-export type HeadTag = [tag: string, attrs: Record<string, string | boolean>, content?: string]
+import type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
+
+// The config's types come from its schema (site-config.ts); named here too so imports keep working.
+export type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig }
 
 export interface Header {
   level: 2 | 3
@@ -39,63 +42,6 @@ export interface Page {
   headers: Header[]
 }
 
-export interface LocaleConfig {
-  lang?: string
-  title?: string
-  description?: string
-}
-
-export type SidebarItemConfig =
-  | string
-  | [path: string, title: string]
-  | {
-      title: string
-      path?: string
-      children?: SidebarItemConfig[]
-      sidebarDepth?: number
-      collapsable?: boolean
-    }
-
-export type SidebarConfig = 'auto' | false | SidebarItemConfig[] | Record<string, SidebarItemConfig[]>
-
-export interface NavLink {
-  text: string
-  link: string
-}
-export interface NavGroup {
-  text: string
-  items: NavLink[]
-}
-export type NavItem = NavLink | NavGroup
-
-export interface ThemeConfig {
-  nav: NavItem[]
-  sidebar: SidebarConfig
-  sidebarDepth: number
-  author: string
-  search: boolean
-  searchMaxSuggestions: number
-  smoothScroll: boolean
-  lastUpdated: string | false
-  comments: { enabled: boolean; solution: '' | 'valine' | 'vssue'; options: Record<string, unknown> }
-  email: { enabled: boolean }
-  feeds: { rss: boolean; atom: boolean; json: boolean }
-  authorLinks?: NavLink[]
-}
-
-export interface SiteConfig {
-  title: string
-  description: string
-  base: string
-  /** Absolute origin for canonical links, sitemaps and feeds (e.g. `https://example.com`). */
-  hostname: string
-  /** The default language, used when no locale matches. */
-  lang: string
-  head: HeadTag[]
-  locales: Record<string, LocaleConfig>
-  themeConfig: ThemeConfig
-}
-
 /** A resolved sidebar entry as the theme renders it. */
 export type SidebarItem =
   | { type: 'link'; path: string; title: string; headers?: Header[] }
@@ -113,34 +59,70 @@ export interface PostSummary {
   sticky?: number
 }
 
-export type RouteKind = 'page' | 'home' | 'tags' | 'tag' | 'categories' | 'category' | 'timeline' | 'notFound'
-
-/** Everything one route renders: inline JSON on first load, a page chunk on navigation. */
-export interface RouteData {
-  kind: RouteKind
+/** What every route's data holds, whatever its kind. */
+interface RouteBase {
   /** Route path relative to the base, percent-encoded (`/handbook/a.html`, `/tag/教程/` encoded). */
   path: string
   /** The document title (`页面标题 | 站点标题`). */
   documentTitle: string
   lang: string
-  page?: Page
-  /** Rendered article body; left out of the inline first-load data (the DOM already holds it). */
-  html?: string
-  posts?: PostSummary[]
+  /** Reader widgets this route mounts (names in the client's widget registry); absent: none. */
+  widgets?: string[]
+  /** Islands inside the route's markdown body (names in the widget registry); absent: none. */
+  islands?: string[]
+}
+
+/** A post list: the first page of it, and where the rest is when it is longer than a page. */
+export interface PostList {
+  posts: PostSummary[]
   /** Total number of posts when `posts` holds only the first page of them. */
   postCount?: number
   /** Chunk with every post of the list, loaded when the reader turns to another page. */
   listUrl?: string
+}
+
+/** A markdown page shown as an article. */
+export interface ArticleRoute extends RouteBase {
+  kind: 'article'
+  page: Page
+  /** Rendered article body; left out of the inline first-load data (the DOM already holds it). */
+  html?: string
   /** When the page's source last changed (`2025-5-13`), from git or the file time. */
   lastUpdated?: string
-  /** Tag or category name for `tag`/`category` routes. */
-  term?: string
-  /** Term → post count for the `tags`/`categories` routes. */
-  terms?: { name: string; path: string; count: number }[]
   sidebar?: SidebarItem[]
   prev?: { title: string; path: string }
   next?: { title: string; path: string }
 }
+
+/** The home page: its markdown body, then every post. */
+export interface HomeRoute extends RouteBase, PostList {
+  kind: 'home'
+  page: Page
+  html?: string
+}
+
+/** The posts of one tag or category, or every dated post (the timeline). */
+export interface ListRoute extends RouteBase, PostList {
+  kind: 'list'
+  list: 'tag' | 'category' | 'timeline'
+  /** Tag or category name (not for the timeline). */
+  term?: string
+}
+
+/** Every tag or every category, with its post count. */
+export interface TermsRoute extends RouteBase {
+  kind: 'terms'
+  taxonomy: 'tag' | 'category'
+  terms: { name: string; path: string; count: number }[]
+}
+
+export interface NotFoundRoute extends RouteBase {
+  kind: 'notFound'
+}
+
+/** Everything one route renders: inline JSON on first load, a page chunk on navigation. */
+export type RouteData = ArticleRoute | HomeRoute | ListRoute | TermsRoute | NotFoundRoute
+export type RouteKind = RouteData['kind']
 
 /** The site-wide data the client needs (no page list: it stays in chunks). */
 export interface ClientSite {
@@ -161,6 +143,19 @@ export interface ClientSite {
   searchIndexUrl?: string
   /** At most this many suggestions (`themeConfig.searchMaxSuggestions`). */
   searchMaxSuggestions?: number
+  /** The click effect's options (`themeConfig.clickEffect`, `true` filled in); absent when off. */
+  clickEffect?: ClickEffectConfig
+  /**
+   * Widget A's comment service: the configured `valineConfig.serverURLs`, or under `gptnotes
+   * serve` the dev server's own. Absent when widget A is off or has no service to talk to.
+   */
+  comments?: ClientComments
+}
+
+/** Where widget A stores its comments: the SDK's `serverURLs` (it appends `/1.1/…`). */
+export interface ClientComments {
+  solution: 'valine'
+  serverURLs: string
 }
 
 /** Shape of the route map module (`assets/js/routes.<hash>.js`). */

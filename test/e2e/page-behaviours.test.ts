@@ -333,15 +333,10 @@ describe('hydration, the overlay and JavaScript off', () => {
     expect(problems).toEqual([])
   })
 
-  it('the overlay holds empty, hidden slots for the mascot and the click effect, and downloads nothing for them', async () => {
+  it('the overlay renders no mascot or click-effect slot when the route names no widget, and downloads nothing for them', async () => {
     const scripts = recordScripts(page)
     await open('guide/code.html', '代码示例')
-    for (const slot of ['mascot', 'click-effect']) {
-      const el = page.locator(`[data-slot="${slot}"]`)
-      expect(await el.count()).toBe(1)
-      expect(await el.isHidden()).toBe(true)
-      expect(await el.innerHTML()).toBe('')
-    }
+    expect(await page.locator('.global-overlay .widget-slot').count()).toBe(0)
     // Only the client, the route map and page chunks: nothing for the widgets.
     expect(scripts.every((s) => /^(main|chunk|routes|guide_[\w-]+|index)\.[\w-]+\.js$/.test(s))).toBe(true)
   })

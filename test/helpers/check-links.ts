@@ -23,19 +23,16 @@ export async function gptnotes(...args: string[]): Promise<CliResult> {
   }
 }
 
-export interface Problem {
-  file: string
-  line: number
-  link: string
-  reason: string
-}
+import type { LinkProblem } from '../../src/tools/check-links/report.js'
+
+export type Problem = LinkProblem
 
 /** The findings written beside a fixture (`expected.json`). */
 export function expectedProblems(fixture: string): Problem[] {
   return (JSON.parse(readFileSync(join(FIXTURES, fixture, 'expected.json'), 'utf8')) as { problems: Problem[] }).problems
 }
 
-export const asLine = (p: Problem) => `${p.file}:${p.line}  ${p.link}  ${p.reason}`
+export const asLine = (p: Problem) => `${p.file}:${p.line}${p.column ? `:${p.column}` : ''}  ${p.link}  ${p.reason}`
 
 /**
  * The path a reported link points at, resolved against the page it is on: `content/a/b.md` is

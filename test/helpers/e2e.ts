@@ -7,9 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { startDevServer } from '../../src/render/dev-server.js'
-import { SiteBuilder } from '../../src/render/site-builder.js'
-import { writeOutput } from '../../src/render/write-output.js'
+import { startDevServer } from '../../src/dev-server/dev-server.js'
+import { buildSite as build } from '../../src/render/build-site.js'
 import { launchBrowser } from './browser.js'
 import { copyFixture } from './sites.js'
 import { serveStatic } from './static-server.js'
@@ -45,9 +44,8 @@ export interface OpenSiteOptions {
 
 /** Build a copy of the fixture into `<root>/dist` the way `gptnotes build` does. */
 export async function buildSite(root: string): Promise<string> {
-  const out = await new SiteBuilder(root).build()
   const dist = join(root, 'dist')
-  await writeOutput(dist, out.files)
+  await build({ root, out: dist })
   return dist
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { startDevServer, type DevServer } from '../../src/render/dev-server.js'
+import { startDevServer, type DevServer } from '../../src/dev-server/dev-server.js'
 import { withBrowser } from './e2e.js'
 import { REPO_ROOT } from './sites.js'
 

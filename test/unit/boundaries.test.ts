@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { REPO_ROOT } from '../helpers/sites.js'
 
@@ -7,48 +8,125 @@ import { REPO_ROOT } from '../helpers/sites.js'
 const SRC = join(REPO_ROOT, 'src')
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
 
+type Import = { spec: string; area?: string; target?: string }
+type Rule = { areas: string[]; packages: (spec: string, file: string) => boolean; forbidden?: (target: string) => boolean }
+
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
 }
 
-function importsOf(file: string): { spec: string; area?: string }[] {
-  const code = readFileSync(file, 'utf8')
+function importsIn(file: string, code: string): Import[] {
   return [...code.matchAll(IMPORT_RE)].map((m) => {
     const spec = m[1] ?? m[2] ?? m[3]
     if (!spec.startsWith('.')) return { spec }
-    const target = relative(SRC, resolve(dirname(file), spec))
-    return { spec, area: target.split(/[\\/]/)[0] }
+    const target = relative(SRC, resolve(dirname(file), spec)).split(/[\\/]/).join('/')
+    return { spec, area: target.split('/')[0], target }
   })
 }
 
-const rules: Record<string, { areas: string[]; packages: (spec: string, file: string) => boolean }> = {
+const importsOf = (file: string): Import[] => importsIn(file, readFileSync(file, 'utf8'))
+
+/** 'react-dom/client' → 'react-dom', '@hono/node-server/x' → '@hono/node-server'. */
+const packageOf = (spec: string): string => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
+
+const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+/** What the browser bundle may contain. A new browser dependency is added here on purpose. */
+const BROWSER_PACKAGES = ['react', 'react-dom']
+/** Every other runtime dependency serves the build, the tools or the CLI: Node only. */
+const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
+/** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */
+const PROXY_WEB_PACKAGES = ['hono', 'kysely']
+/** The proxy's Node-only files (design.md §5): its Node adapter, the stores that need Node, the store opener. */
+const PROXY_NODE_FILES = ['node.ts', 'stores/sqlite.ts', 'stores/postgres.ts', 'stores/open-store.ts']
+/** What those files may add to the web packages: Node built-ins and these. */
+const PROXY_NODE_PACKAGES = ['@hono/node-server', 'better-sqlite3', 'pg']
+const isProxyNodeFile = (file: string): boolean => PROXY_NODE_FILES.includes(relative(join(SRC, 'proxy'), file).split(/[\\/]/).join('/'))
+const isProxyNodeImport = (spec: string): boolean => spec.startsWith('node:') || PROXY_NODE_PACKAGES.includes(packageOf(spec))
+/** The browser entry: it hydrates the page, so nothing that runs on Node may import it. */
+const isBrowserEntry = (target: string): boolean => /^client\/main(\.[jt]sx?)?$/.test(target)
+
+const rules: Record<string, Rule> = {
   shared: { areas: ['shared'], packages: () => false },
-  client: { areas: ['client', 'shared'], packages: (s) => !s.startsWith('node:') },
-  render: { areas: ['render', 'shared', 'client'], packages: () => true },
-  // The proxy runs on edge runtimes: web standards only, except its Node adapter.
-  proxy: { areas: ['proxy', 'shared'], packages: (s, f) => !s.startsWith('node:') || /node/.test(relative(join(SRC, 'proxy'), f)) },
-  cli: { areas: ['cli', 'render', 'proxy', 'shared'], packages: () => true },
+  client: { areas: ['client', 'shared'], packages: (s) => BROWSER_PACKAGES.includes(packageOf(s)) },
+  render: { areas: ['render', 'shared', 'client'], packages: () => true, forbidden: isBrowserEntry },
+  // The proxy runs on edge runtimes: web standards only, except its named Node files.
+  proxy: { areas: ['proxy', 'shared'], packages: (s, f) => PROXY_WEB_PACKAGES.includes(packageOf(s)) || (isProxyNodeFile(f) && isProxyNodeImport(s)) },
+  // Author tools that are not build stages (check-links, new-post's pieces): they run the stages.
+  tools: { areas: ['tools', 'render', 'shared'], packages: () => true, forbidden: isBrowserEntry },
+  // The dev server mounts the comment service on its own origin (widget A out of the box).
+  'dev-server': { areas: ['dev-server', 'render', 'proxy', 'shared'], packages: () => true, forbidden: isBrowserEntry },
+  cli: { areas: ['cli', 'render', 'tools', 'dev-server', 'proxy', 'shared'], packages: () => true },
+}
+
+function violations(area: string, file: string, imports: Import[]): string[] {
+  const rule = rules[area]
+  return imports
+    .filter((imp) => (imp.area ? !rule.areas.includes(imp.area) || rule.forbidden?.(imp.target!) : !rule.packages(imp.spec, file)))
+    .map((imp) => `${relative(REPO_ROOT, file)} imports ${imp.spec}`)
 }
 
 describe('import boundaries (design.md §5)', () => {
-  for (const [area, rule] of Object.entries(rules)) {
+  for (const area of Object.keys(rules)) {
     it(`src/${area} imports only what it may`, () => {
-      const dir = join(SRC, area)
-      const violations: string[] = []
-      for (const file of readdirSync(dir).length ? files(dir) : []) {
-        for (const imp of importsOf(file)) {
-          const ok = imp.area ? rule.areas.includes(imp.area) : rule.packages(imp.spec, file)
-          if (!ok) violations.push(`${relative(REPO_ROOT, file)} imports ${imp.spec}`)
-        }
-      }
-      expect(violations).toEqual([])
+      const found = files(join(SRC, area)).flatMap((file) => violations(area, file, importsOf(file)))
+      expect(found).toEqual([])
     })
   }
+
+  it('every src/* folder has a rule', () => {
+    const areas = readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    expect(areas.sort()).toEqual(Object.keys(rules).sort())
+  })
 
   it('the checker sees imports (a violation would be caught)', () => {
     const found = importsOf(join(SRC, 'client/main.tsx')).map((i) => i.spec)
     expect(found).toContain('react-dom/client')
     expect(found).toContain('./router/router.js')
+  })
+
+  // The rules run on synthetic files, so each one is shown to catch what it exists to catch.
+  const check = (area: string, path: string, code: string) => violations(area, join(SRC, area, path), importsIn(join(SRC, area, path), code)).length
+  const lines = (...specs: string[]) => specs.map((s) => `import x from '${s}'`).join('\n')
+
+  it('the Node-only list is the dependencies the browser does not use', () => {
+    for (const p of ['esbuild', 'chokidar', 'gray-matter', 'highlight.js', 'image-size', 'ink', 'commander', 'undici', 'pinyin-pro']) expect(NODE_ONLY_PACKAGES).toContain(p)
+    for (const prefix of ['mdast-util-', 'micromark', 'hast-util-']) expect(NODE_ONLY_PACKAGES.some((p) => p.startsWith(prefix))).toBe(true)
+    expect(NODE_ONLY_PACKAGES).not.toContain('react')
+    expect(NODE_ONLY_PACKAGES).not.toContain('react-dom')
+  })
+
+  it('the client rule rejects Node built-ins, every Node-only package and the build', () => {
+    for (const p of NODE_ONLY_PACKAGES) expect(check('client', 'x.ts', lines(p)), p).toBe(1)
+    expect(check('client', 'x.ts', lines('node:fs', 'fs/promises', 'mdast-util-gfm/lib/x.js', '../render/routes.js'))).toBe(4)
+    expect(check('client', 'x.ts', lines('react', 'react-dom/server', '../shared/paths.js', './app.js'))).toBe(0)
+    expect(check('client', 'w/x.ts', `const m = await import('esbuild')`)).toBe(1)
+  })
+
+  it('render, tools and the dev server may not import the browser entry', () => {
+    expect(check('render', 'render-html.tsx', lines('../client/main.js', '../client/app.js'))).toBe(1)
+    expect(check('render', 'x/y.ts', `import '../../client/main.tsx'`)).toBe(1)
+    expect(check('tools', 'check-links/x.ts', lines('../../client/main.js', '../../client/app.js'))).toBe(2)
+    expect(check('dev-server', 'x.ts', lines('../client/main.js'))).toBe(1)
+  })
+
+  it('shared imports no package at all', () => {
+    expect(check('shared', 'x.ts', lines('react', 'node:path', 'pinyin-pro', '../client/app.js'))).toBe(4)
+    expect(check('shared', 'x.ts', lines('./paths.js'))).toBe(0)
+  })
+
+  it('the proxy imports hono, web-standard packages and src/shared; only its named Node files reach Node', () => {
+    expect(check('proxy', 'app.ts', lines('hono', 'hono/cors', '../shared/paths.js', './store.js'))).toBe(0)
+    expect(check('proxy', 'app.ts', lines('node:crypto', '@hono/node-server', 'react', '../render/routes.js', '../client/app.js', '../cli/index.js'))).toBe(6)
+    expect(check('proxy', 'stores/memory.ts', lines('node:fs'))).toBe(1)
+    for (const f of PROXY_NODE_FILES) expect(check('proxy', f, lines('node:http', '@hono/node-server', './app.js')), f).toBe(0)
+  })
+
+  it('the stores share kysely everywhere; only the named Node files load the SQLite and PostgreSQL drivers', () => {
+    expect(check('proxy', 'stores/sql-store.ts', lines('kysely', './store.js'))).toBe(0)
+    expect(check('proxy', 'stores/d1.ts', lines('better-sqlite3', 'pg', 'node:fs', 'pg-pool'))).toBe(4)
+    for (const f of PROXY_NODE_FILES) expect(check('proxy', f, lines('kysely', 'better-sqlite3', 'pg', 'node:fs', './sql-store.js')), f).toBe(0)
+    // Node files reach Node's built-ins and the listed drivers, not any package.
+    expect(check('proxy', 'stores/sqlite.ts', lines('fs', 'react', 'esbuild'))).toBe(3)
   })
 
   it('client code touches window/document only inside functions, never at module top level', () => {
@@ -62,5 +140,46 @@ describe('import boundaries (design.md §5)', () => {
         })
     }
     expect(offenders).toEqual([])
+  })
+})
+
+/** Each area is type-checked with its runtime's globals only (tsconfig.json → src/<area>/tsconfig.json). */
+describe('per-area compiler settings', () => {
+  const parse = (path: string) => {
+    const full = join(REPO_ROOT, path)
+    const read = ts.readConfigFile(full, ts.sys.readFile)
+    return ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(full), undefined, full)
+  }
+  const libs = (path: string) => (parse(path).options.lib ?? []).map((l) => l.replace(/^lib\.|\.d\.ts$/g, ''))
+  const types = (path: string) => parse(path).options.types
+
+  it('the root config references every area', () => {
+    const refs = (parse('tsconfig.json').projectReferences ?? []).map((r) => relative(REPO_ROOT, r.path).split(/[\\/]/).join('/'))
+    for (const area of Object.keys(rules)) expect(refs).toContain(`src/${area}`)
+    expect(refs).toContain('src/proxy/tsconfig.node.json')
+    expect(refs).toContain('test')
+  })
+
+  it('shared sees neither Node nor the DOM; the client sees the DOM but not Node; the proxy sees fetch but neither', () => {
+    expect(types('src/shared/tsconfig.json')).toEqual([])
+    expect(libs('src/shared/tsconfig.json')).toEqual(['es2022'])
+    expect(types('src/client/tsconfig.json')).toEqual([])
+    expect(libs('src/client/tsconfig.json')).toContain('dom')
+    expect(types('src/proxy/tsconfig.json')).toEqual([])
+    expect(libs('src/proxy/tsconfig.json')).toEqual(['es2022', 'webworker'])
+  })
+
+  it('the Node areas see Node and no DOM lib of their own', () => {
+    for (const area of ['render', 'tools', 'dev-server', 'cli']) {
+      expect(types(`src/${area}/tsconfig.json`), area).toEqual(['node'])
+      expect(libs(`src/${area}/tsconfig.json`), area).not.toContain('dom')
+    }
+  })
+
+  it("the proxy's Node files are exactly the ones its web config leaves out", () => {
+    const web = parse('src/proxy/tsconfig.json').raw as { exclude: string[] }
+    const node = parse('src/proxy/tsconfig.node.json').raw as { include: string[] }
+    expect(web.exclude).toEqual(PROXY_NODE_FILES)
+    expect(node.include).toEqual(PROXY_NODE_FILES)
   })
 })

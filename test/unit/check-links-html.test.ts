@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { collectReferences, srcsetUrls } from '../../src/render/check-links/collect-references.js'
-import { locateInSource } from '../../src/render/check-links/locate-source.js'
+import { collectReferences, srcsetUrls } from '../../src/tools/check-links/collect-references.js'
+import { locateInSource } from '../../src/tools/check-links/locate-source.js'
 
 /** What the checker reads out of a built page, on hand-written HTML with the awkward cases. */
 const PAGE = `<!DOCTYPE html>

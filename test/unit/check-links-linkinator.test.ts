@@ -36,7 +36,7 @@ describe('check-links agrees with linkinator', () => {
   it('finds the same broken internal URLs on a site with planted broken links and images; anchors match the expected file', async () => {
     const site = copyFixture('check-links-broken')
     sites.push(site)
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--json')
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--out', 'dist', '--json')
     expect(code, stderr).toBe(1)
     const problems = (JSON.parse(stdout) as { problems: Problem[] }).problems
     const ours = [...new Set(problems.filter((p) => !isAnchorProblem(p)).map((p) => targetPath(p)))].sort()
@@ -50,7 +50,7 @@ describe('check-links agrees with linkinator', () => {
   it('both find nothing broken on a site whose references all resolve', async () => {
     const site = copyFixture('check-links-clean')
     sites.push(site)
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--json')
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--out', 'dist', '--json')
     expect(code, stderr).toBe(0)
     expect((JSON.parse(stdout) as { problems: Problem[] }).problems).toEqual([])
     expect(await linkinatorBroken(join(site.root, 'dist'))).toEqual([])

@@ -29,7 +29,7 @@ describe('gptnotes check-links (the real CLI)', () => {
 
   it('builds the site first when there is no output, then reports every planted broken link, image and anchor (--json)', async () => {
     expect(existsSync(join(broken.root, 'dist'))).toBe(false)
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', broken.root, '--json')
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', broken.root, '--out', 'dist', '--json')
     expect(code, stderr).toBe(1)
     expect(stderr).toContain('building first')
     expect(existsSync(join(broken.root, 'dist/guide/start.html'))).toBe(true)
@@ -40,7 +40,7 @@ describe('gptnotes check-links (the real CLI)', () => {
   })
 
   it('prints one line per problem as `file:line  link  reason`, then a summary, and exits 1', async () => {
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', broken.root)
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', broken.root, '--out', 'dist')
     expect(code, stderr).toBe(1)
     expect(stderr).not.toContain('building') // the output exists now: checked as it is
     const lines = stdout.trimEnd().split('\n')
@@ -66,7 +66,7 @@ describe('gptnotes check-links (the real CLI)', () => {
     const css = readdirSync(join(dist, 'assets/css')).find((f) => f.endsWith('.css'))!
     rmSync(join(dist, 'assets/css', css))
     rmSync(join(dist, 'guide/a b.html'))
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', clean.root, '--json')
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', clean.root, '--out', 'dist', '--json')
     expect(code, stderr).toBe(1)
     const { problems } = JSON.parse(stdout) as JsonReport
 
@@ -90,9 +90,9 @@ describe('gptnotes check-links (the real CLI)', () => {
     // Links written in markdown are placed at their markdown line, twice on a page when written twice.
     const content = problems.filter((p) => p.file.startsWith('content/'))
     expect(content).toEqual([
-      { file: 'content/guide/links.md', line: 15, link: '/gpt/guide/a%20b.html#%E9%99%84%E5%9B%BE', reason: 'file not found: dist/guide/a b.html' },
+      { file: 'content/guide/links.md', line: 15, column: 8, link: '/gpt/guide/a%20b.html#%E9%99%84%E5%9B%BE', reason: 'file not found: dist/guide/a b.html' },
       { file: 'content/guide/links.md', line: 21, link: '/gpt/guide/a%20b.html#%E9%99%84%E5%9B%BE', reason: 'file not found: dist/guide/a b.html' },
-      { file: 'content/guide/README.md', line: 8, link: '/gpt/guide/a%20b.html#%E9%99%84%E5%9B%BE', reason: 'file not found: dist/guide/a b.html' },
+      { file: 'content/guide/README.md', line: 8, column: 3, link: '/gpt/guide/a%20b.html#%E9%99%84%E5%9B%BE', reason: 'file not found: dist/guide/a b.html' },
     ])
   })
 

@@ -133,9 +133,10 @@ describe('rebuilds after an image changes', () => {
   })
 
   it('does the same in a long-lived builder (the dev server)', async () => {
-    const { SiteBuilder } = await import('../../src/render/site-builder.js')
-    const builder = new SiteBuilder(site.root)
-    const html = async () => String((await builder.build()).files.get('figure.html'))
+    const { buildSite } = await import('../../src/render/build-site.js')
+    const { BuildCaches } = await import('../../src/render/build-caches.js')
+    const caches = new BuildCaches()
+    const html = async () => String((await buildSite({ root: site.root, caches })).files.get('figure.html'))
     expect(imgTag(await html())).toMatch(/width="300" height="40"/)
     writeFileSync(join(site.root, 'content/figs/flow.svg'), svg(64, 48))
     expect(imgTag(await html())).toMatch(/width="64" height="48"/)
@@ -165,12 +166,14 @@ describe('rebuilds parse again only the pages that changed', () => {
   })
 
   it('a long-lived builder (the dev server) parses only the edited page', async () => {
-    const { SiteBuilder } = await import('../../src/render/site-builder.js')
+    const { buildSite } = await import('../../src/render/build-site.js')
+    const { BuildCaches } = await import('../../src/render/build-caches.js')
     const fresh: number[] = []
-    const builder = new SiteBuilder(site.root, { onStage: (e) => e.stage === 'parsePage' && fresh.push(e.fresh!) })
-    await builder.build()
+    const caches = new BuildCaches()
+    const build = () => buildSite({ root: site.root, caches, onStage: (e) => void (e.stage === 'parsePage' && fresh.push(e.fresh!)) })
+    await build()
     writeFileSync(join(site.root, 'content/README.md'), readFileSync(join(site.root, 'content/README.md'), 'utf8') + '\n又一段。\n')
-    const out = await builder.build()
+    const out = await build()
     expect(String(out.files.get('index.html'))).toContain('又一段。')
     expect(fresh[0]).toBe(out.pages)
     expect(fresh[1]).toBe(1)

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { defaultConfig } from '../../src/render/config/defaults.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
-import { GptnotesError } from '../../src/render/errors.js'
+import { GptnotesError } from '../../src/render/errors/index.js'
+import { defaultSiteConfig } from '../../src/shared/site-config.js'
 
 let root: string
 const write = (code: string) => {
@@ -43,7 +43,7 @@ export default defineConfig({ title, hostname: 'https://example.com', themeConfi
     const { config } = await loadConfig(root)
     expect(config.title).toBe('我的GPT笔记')
     expect(config.themeConfig.feeds).toEqual({ rss: true, atom: false, json: false })
-    expect(config.themeConfig.nav).toEqual(defaultConfig().themeConfig.nav)
+    expect(config.themeConfig.nav).toEqual(defaultSiteConfig.themeConfig.nav)
   })
 
   it('names the key path of an ill-typed sidebar item', async () => {

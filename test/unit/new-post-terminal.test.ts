@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { sidebarGroups } from '../../src/cli/new-post/sidebar-groups.js'
+import { sidebarGroups } from '../../src/tools/new-post/sidebar-groups.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
 import { parseFrontmatter } from '../../src/render/frontmatter.js'
 import { CLI, copyFixture } from '../helpers/sites.js'

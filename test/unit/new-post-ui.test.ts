@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { render } from 'ink-testing-library'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PostAnswers } from '../../src/cli/new-post/answers.js'
+import type { PostAnswers } from '../../src/tools/new-post/answers.js'
 import { NewPostWizard, type WizardProps } from '../../src/cli/new-post/ui.js'
 
 /** The new-post prompts rendered by ink's testing library: keys in, frames and answers out. */

@@ -2,7 +2,7 @@
 // `npm test` compiles first): same pages in the same order as parsing in one thread, errors that
 // keep their file, line, column and code frame across the thread boundary.
 import { describe, expect, it } from 'vitest'
-import type { GptnotesError } from '../../src/render/errors.js'
+import type { GptnotesError } from '../../src/render/errors/index.js'
 import type { SourceFile } from '../../src/render/parse-page.js'
 
 type Pool = typeof import('../../src/render/parse-pool.js')
@@ -79,5 +79,16 @@ describe('parseAll on worker threads', () => {
     expect(error.loc).toMatchObject({ file: 'content/guide/p170.md', line: 3 })
     expect(error.frame).toContain('> 3 | date: 2025-13-45')
     expect(error.message).toMatch(/date/)
+  })
+
+  it('keeps the stack of an unexpected error (a bug) from the worker, which --debug prints', async () => {
+    // A path that is not text makes parsePage fail as a bug would: a TypeError inside the worker.
+    const broken = files.map((f, i) => (i === 170 ? { ...f, relativePath: 170 as unknown as string } : f))
+    const error = (await parseAll(broken, options, { threads: 2 }).catch((e: unknown) => e)) as Error
+    expect(error.name).toBe('TypeError')
+    expect(error.stack).toMatch(/\n\s+at .*parse-worker\.js:\d+/)
+    const { formatError } = (await import(new URL('../../lib/cli/format-problem.js', import.meta.url).href)) as typeof import('../../src/cli/format-problem.js')
+    expect(formatError(error, { debug: true })).toMatch(/parse-worker\.js:\d+/)
+    expect(formatError(error)).not.toMatch(/parse-worker/)
   })
 })

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SiteBuilder, type SiteOutput } from '../../src/render/site-builder.js'
+import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import { copyFixture } from '../helpers/sites.js'
 
 const text = (out: SiteOutput, file: string) => {
@@ -21,7 +21,7 @@ describe('publishing files: sitemap, robots, feeds', () => {
       join(site.root, 'gptnotes.config.ts'),
       `export default { title: '示例 & 站点', description: '描述', hostname: 'https://example.com', themeConfig: { author: '小林', feeds: { rss: true, atom: true, json: true } } }`,
     )
-    out = await new SiteBuilder(site.root).build()
+    out = await buildSite({ root: site.root })
   })
   afterAll(() => site.cleanup())
 
@@ -83,11 +83,11 @@ describe('publishing files: sitemap, robots, feeds', () => {
   it('writes no feeds by default, and refuses feeds without a hostname', async () => {
     const plain = copyFixture('minimal')
     try {
-      const def = await new SiteBuilder(plain.root).build()
+      const def = await buildSite({ root: plain.root })
       for (const f of ['rss.xml', 'atom.xml', 'feed.json', 'sitemap.xml']) expect(def.files.has(f), f).toBe(false)
       expect(def.files.has('robots.txt')).toBe(true)
       writeFileSync(join(plain.root, 'gptnotes.config.ts'), `export default {\n  themeConfig: {\n    feeds: { rss: true },\n  },\n}\n`)
-      await expect(new SiteBuilder(plain.root).build()).rejects.toThrow(/hostname is empty/)
+      await expect(buildSite({ root: plain.root })).rejects.toThrow(/hostname is empty/)
     } finally {
       plain.cleanup()
     }

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../../src/client/app.js'
 import { SuggestionText } from '../../src/client/search/suggestion-text.js'
 import { parsePage } from '../../src/render/parse-page.js'
-import { buildSearchIndex } from '../../src/render/search-index.js'
-import { searchText } from '../../src/render/search-text.js'
-import { SiteBuilder, type SiteOutput } from '../../src/render/site-builder.js'
+import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
+import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import type { SearchIndexData } from '../../src/shared/search.js'
 import type { InitialData } from '../../src/shared/types.js'
 import { copyFixture } from '../helpers/sites.js'
@@ -31,7 +30,7 @@ describe('search index of the fixture site', () => {
   beforeAll(async () => {
     const site = copyFixture('search-site')
     cleanup = site.cleanup
-    out = await new SiteBuilder(site.root).build()
+    out = await buildSite({ root: site.root })
     const [file] = searchFiles(out)
     index = JSON.parse(asText(out.files.get(file))) as SearchIndexData
   })
@@ -88,7 +87,7 @@ describe('search config', () => {
 
   it('themeConfig.search: false writes no index and renders no search box', async () => {
     writeFileSync(join(root, 'gptnotes.config.mjs'), 'export default { themeConfig: { search: false } }\n')
-    const out = await new SiteBuilder(root).build()
+    const out = await buildSite({ root: root })
     expect(searchFiles(out)).toEqual([])
     expect(inlineData(out, 'index.html').site.search).toBe(false)
     expect(asText(out.files.get('index.html'))).not.toContain('role="search"')
@@ -96,7 +95,7 @@ describe('search config', () => {
 
   it('themeConfig.searchMaxSuggestions reaches the client', async () => {
     writeFileSync(join(root, 'gptnotes.config.mjs'), 'export default { themeConfig: { searchMaxSuggestions: 5 } }\n')
-    const out = await new SiteBuilder(root).build()
+    const out = await buildSite({ root: root })
     expect(searchFiles(out)).toHaveLength(1)
     expect(inlineData(out, 'index.html').site.searchMaxSuggestions).toBe(5)
   })
@@ -109,12 +108,12 @@ describe('search text', () => {
     const page = parse(
       ['# 标题', '', '[[toc]]', '', '## 第一节', '', '正文第一段。', '', '| 参数 | 说明 |', '|---|---|', '| max_tokens | 最大长度 |', '', '```js', 'const secret = 1', '```', '', '::: tip', '提示内容 & 符号', ':::'].join('\n'),
     )
-    const text = searchText(page.html)
+    const text = page.text
     expect(text).toBe('第一节 正文第一段。 参数 说明 max_tokens 最大长度 提示 提示内容 & 符号')
   })
 
   it('decodes entities, so `<b>` in text is searched and shown as written', () => {
-    expect(searchText(parse('写 `<b>注册</b>` 与 "引号"').html)).toBe('写 <b>注册</b> 与 "引号"')
+    expect(parse('写 `<b>注册</b>` 与 "引号"').text).toBe('写 <b>注册</b> 与 "引号"')
   })
 
   it('cuts very long pages to the limit', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { filterPosts, groupByYear, monthDay, sortPosts, toSummary } from '../../src/shared/lists.js'
+import { monthDay } from '../../src/shared/dates.js'
+import { filterPosts, groupByYear, sortPosts, toSummary } from '../../src/shared/lists.js'
 import type { Frontmatter, Page } from '../../src/shared/types.js'
 
 const page = (path: string, fm: Frontmatter, title = fm.title ?? path): Page => ({

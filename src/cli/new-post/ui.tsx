@@ -1,8 +1,8 @@
 import { Box, Text, render, useApp, useInput, type Key } from 'ink'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
-import type { PostAnswers } from './answers.js'
+import type { PostAnswers } from '../../tools/new-post/answers.js'
 import { MultiSelectPrompt, SelectPrompt, TextPrompt } from './prompts.js'
-import { SLUG_RULE_ZH } from './slug.js'
+import { SLUG_RULE_ZH } from '../../tools/new-post/slug.js'
 import { listItems, startWizard, wizardAnswers, wizardKey, type Draft, type WizardContext, type WizardState } from './wizard.js'
 
 export type { WizardChoices } from './wizard.js'

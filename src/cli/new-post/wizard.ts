@@ -1,8 +1,8 @@
 import type { Key } from 'ink'
-import { parseList, type PostAnswers } from './answers.js'
+import { parseList, type PostAnswers } from '../../tools/new-post/answers.js'
 import { multiKey, selectKey, textField, textKey, type Field } from './prompt-keys.js'
-import { toSiteDate } from './site-date.js'
-import { SLUG_RULE_ZH, slugProblem, titleToSlug } from './slug.js'
+import { toSiteDate } from '../../tools/new-post/site-date.js'
+import { SLUG_RULE_ZH, slugProblem, titleToSlug } from '../../tools/new-post/slug.js'
 
 /**
  * The order of the new-post questions and what each answer means, as a pure state machine:

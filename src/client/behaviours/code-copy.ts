@@ -1,3 +1,4 @@
+import { CODE_BLOCK_CLASS } from '../../shared/markup.js'
 import { writeClipboard } from './clipboard.js'
 
 /** Spec §9: the button is set up 100 ms after an update and shows 'Copied!' for 500 ms. */
@@ -14,7 +15,7 @@ const COPIED = 'Copied!'
  * same page renders again). The theme styles it through `::part(copy)` in base.css.
  */
 export function addCopyButtons(root: ParentNode): void {
-  for (const block of root.querySelectorAll<HTMLElement>('div.code-block')) {
+  for (const block of root.querySelectorAll<HTMLElement>(`div.${CODE_BLOCK_CLASS}`)) {
     if (block.shadowRoot) continue
     const button = document.createElement('button')
     button.type = 'button'

@@ -1,8 +1,10 @@
+import { CONTENT_SELECTOR } from '../../shared/markup.js'
+
 /*
  * Image zoom: a delegated click listener, always present and tiny; the preview itself
  * (image-zoom-view.ts) is downloaded on the first click on an image.
  */
-const CONTENT_IMAGE = '[data-gn-content] img'
+const CONTENT_IMAGE = `${CONTENT_SELECTOR} img`
 
 let view: typeof import('./image-zoom-view.js') | undefined
 

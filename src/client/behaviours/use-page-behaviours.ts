@@ -1,4 +1,6 @@
 import { useEffect } from 'react'
+import { CONTENT_SELECTOR } from '../../shared/markup.js'
+import { hasBody } from '../../shared/route-data.js'
 import type { RouteData } from '../../shared/types.js'
 import { useSite } from '../context.js'
 import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
@@ -18,7 +20,7 @@ export function usePageBehaviours(route: RouteData): void {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      for (const content of document.querySelectorAll('[data-gn-content]')) addCopyButtons(content)
+      for (const content of document.querySelectorAll(CONTENT_SELECTOR)) addCopyButtons(content)
     }, CODE_COPY_DELAY)
     return () => {
       clearTimeout(timer)
@@ -28,7 +30,7 @@ export function usePageBehaviours(route: RouteData): void {
 
   // Copy protection is rare: its code loads only on a page that asks for it.
   useEffect(() => {
-    const fm = route.page?.frontmatter
+    const fm = hasBody(route) ? route.page.frontmatter : undefined
     if (!fm?.copyright) return
     let undo: (() => void) | undefined
     let cancelled = false

@@ -1,4 +1,4 @@
-import { isoDay } from '../../shared/lists.js'
+import { isoDay } from '../../shared/dates.js'
 import type { PostSummary } from '../../shared/types.js'
 import { Link } from './link.js'
 import { TagLink } from './tag-link.js'

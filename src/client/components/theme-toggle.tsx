@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react'
-
-export const THEME_KEY = 'gptnotes-theme'
+import { DARK_CLASS, THEME_KEY } from '../../shared/markup.js'
 
 /** Toggles dark mode; follows the system until the reader chooses, then remembers the choice. */
 export function ThemeToggle() {
   // Unknown on the server: render "not pressed" and correct it after hydration.
   const [dark, setDark] = useState(false)
   useEffect(() => {
-    setDark(document.documentElement.classList.contains('dark'))
+    setDark(document.documentElement.classList.contains(DARK_CLASS))
     const media = matchMedia('(prefers-color-scheme: dark)')
     const follow = (e: MediaQueryListEvent) => {
       if (localStorage.getItem(THEME_KEY)) return
-      document.documentElement.classList.toggle('dark', e.matches)
+      document.documentElement.classList.toggle(DARK_CLASS, e.matches)
       setDark(e.matches)
     }
     media.addEventListener('change', follow)
@@ -19,7 +18,7 @@ export function ThemeToggle() {
   }, [])
   const toggle = () => {
     const next = !dark
-    document.documentElement.classList.toggle('dark', next)
+    document.documentElement.classList.toggle(DARK_CLASS, next)
     try {
       localStorage.setItem(THEME_KEY, next ? 'dark' : 'light')
     } catch {

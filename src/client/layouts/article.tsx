@@ -1,13 +1,15 @@
-import { isoDay } from '../../shared/lists.js'
-import type { RouteData } from '../../shared/types.js'
+import { isoDay } from '../../shared/dates.js'
+import type { ArticleRoute } from '../../shared/types.js'
 import { Link } from '../components/link.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
+import { COMMENT_WIDGETS } from '../widgets/names.js'
+import { WidgetSlot } from '../widgets/widget-slot.js'
 import { Content } from './content.js'
 
-export function Article({ route }: { route: RouteData }) {
+export function Article({ route }: { route: ArticleRoute }) {
   const site = useSite()
-  const page = route.page!
+  const page = route.page
   const fm = page.frontmatter
   const date = fm.date?.split(' ')[0]
   return (
@@ -55,6 +57,9 @@ export function Article({ route }: { route: RouteData }) {
           </nav>
         )}
       </footer>
+      {COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name)).map((name) => (
+        <WidgetSlot key={name} name={name} props={{ path: route.path }} />
+      ))}
     </article>
   )
 }

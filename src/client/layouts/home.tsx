@@ -1,9 +1,9 @@
-import type { RouteData } from '../../shared/types.js'
+import type { HomeRoute } from '../../shared/types.js'
 import { PagedPostList } from '../components/paged-post-list.js'
 import { useSite } from '../context.js'
 import { Content } from './content.js'
 
-export function Home({ route }: { route: RouteData }) {
+export function Home({ route }: { route: HomeRoute }) {
   const site = useSite()
   return (
     <div className="home">
@@ -14,7 +14,7 @@ export function Home({ route }: { route: RouteData }) {
       {route.html ? <Content html={route.html} /> : null}
       <section aria-labelledby="latest-posts" className="home-posts">
         <h2 id="latest-posts">全部文章</h2>
-        <PagedPostList key={route.path} posts={route.posts ?? []} postCount={route.postCount} listUrl={route.listUrl} />
+        <PagedPostList key={route.path} posts={route.posts} postCount={route.postCount} listUrl={route.listUrl} />
       </section>
     </div>
   )

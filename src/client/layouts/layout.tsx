@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react'
+import { MAIN_CONTENT_ID } from '../../shared/markup.js'
+import { layoutName } from '../../shared/route-data.js'
 import type { RouteData } from '../../shared/types.js'
 import { usePageBehaviours } from '../behaviours/use-page-behaviours.js'
 import { Link } from '../components/link.js'
@@ -26,10 +28,10 @@ export function Layout({ route }: { route: RouteData }) {
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [menuOpen])
-  const sidebar = route.kind === 'page' ? (route.sidebar ?? []) : []
+  const sidebar = route.kind === 'article' ? (route.sidebar ?? []) : []
   return (
-    <div className={`layout layout-${route.kind}${menuOpen ? ' menu-open' : ''}${sidebar.length ? ' has-sidebar' : ''}`}>
-      <a className="skip-link" href="#main-content">
+    <div className={`layout layout-${layoutName(route)}${menuOpen ? ' menu-open' : ''}${sidebar.length ? ' has-sidebar' : ''}`}>
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         跳到正文
       </a>
       <header className="site-header">
@@ -49,10 +51,10 @@ export function Layout({ route }: { route: RouteData }) {
       </header>
       <div className="drawer" id="site-drawer">
         <Nav items={site.nav} current={route.path} id="drawer-nav" />
-        <Sidebar items={sidebar} current={route.path} headers={route.page?.headers} />
+        <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} />
       </div>
       <div className="drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
-      <main id="main-content" className="main" tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
         <RouteLayout route={route} />
       </main>
       <footer className="site-footer">
@@ -60,7 +62,7 @@ export function Layout({ route }: { route: RouteData }) {
           © 2025 {site.title} · <Link to="/timeline/">时间轴</Link> · <Link to="/tag/">标签</Link> · <Link to="/categories/">分类</Link>
         </p>
       </footer>
-      <GlobalOverlay />
+      <GlobalOverlay widgets={route.widgets} />
     </div>
   )
 }
@@ -69,18 +71,12 @@ function RouteLayout({ route }: { route: RouteData }) {
   switch (route.kind) {
     case 'home':
       return <Home route={route} />
-    case 'page':
+    case 'article':
       return <Article route={route} />
-    case 'tags':
-      return <Tags route={route} />
-    case 'tag':
-      return <Tag route={route} />
-    case 'categories':
-      return <Categories route={route} />
-    case 'category':
-      return <Category route={route} />
-    case 'timeline':
-      return <Timeline route={route} />
+    case 'terms':
+      return route.taxonomy === 'tag' ? <Tags route={route} /> : <Categories route={route} />
+    case 'list':
+      return route.list === 'timeline' ? <Timeline route={route} /> : route.list === 'tag' ? <Tag route={route} /> : <Category route={route} />
     default:
       return <NotFound />
   }

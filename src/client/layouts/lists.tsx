@@ -1,11 +1,12 @@
-import { groupByYear, isoDay, monthDay } from '../../shared/lists.js'
+import { isoDay, monthDay } from '../../shared/dates.js'
+import { groupByYear } from '../../shared/lists.js'
 import { tagColor } from '../../shared/tag-color.js'
-import type { RouteData } from '../../shared/types.js'
+import type { ListRoute, TermsRoute } from '../../shared/types.js'
 import { Link } from '../components/link.js'
 import { PagedPostList } from '../components/paged-post-list.js'
 
-function TermIndex({ route, heading, kind }: { route: RouteData; heading: string; kind: 'tag' | 'category' }) {
-  const terms = route.terms ?? []
+function TermIndex({ route, heading, kind }: { route: TermsRoute; heading: string; kind: 'tag' | 'category' }) {
+  const terms = route.terms
   return (
     <div className="term-index">
       <h1>{heading}</h1>
@@ -23,10 +24,10 @@ function TermIndex({ route, heading, kind }: { route: RouteData; heading: string
   )
 }
 
-export const Tags = ({ route }: { route: RouteData }) => <TermIndex route={route} heading="标签" kind="tag" />
-export const Categories = ({ route }: { route: RouteData }) => <TermIndex route={route} heading="分类" kind="category" />
+export const Tags = ({ route }: { route: TermsRoute }) => <TermIndex route={route} heading="标签" kind="tag" />
+export const Categories = ({ route }: { route: TermsRoute }) => <TermIndex route={route} heading="分类" kind="category" />
 
-function TermPage({ route, label, back }: { route: RouteData; label: string; back: { to: string; text: string } }) {
+function TermPage({ route, label, back }: { route: ListRoute; label: string; back: { to: string; text: string } }) {
   return (
     <div className="term-page">
       <p className="breadcrumb">
@@ -35,21 +36,21 @@ function TermPage({ route, label, back }: { route: RouteData; label: string; bac
       <h1>
         {label}：{route.term}
       </h1>
-      <p className="term-count">共 {route.postCount ?? route.posts?.length ?? 0} 篇文章</p>
-      <PagedPostList key={route.path} posts={route.posts ?? []} postCount={route.postCount} listUrl={route.listUrl} />
+      <p className="term-count">共 {route.postCount ?? route.posts.length} 篇文章</p>
+      <PagedPostList key={route.path} posts={route.posts} postCount={route.postCount} listUrl={route.listUrl} />
     </div>
   )
 }
 
-export const Tag = ({ route }: { route: RouteData }) => <TermPage route={route} label="标签" back={{ to: '/tag/', text: '全部标签' }} />
-export const Category = ({ route }: { route: RouteData }) => <TermPage route={route} label="分类" back={{ to: '/categories/', text: '全部分类' }} />
+export const Tag = ({ route }: { route: ListRoute }) => <TermPage route={route} label="标签" back={{ to: '/tag/', text: '全部标签' }} />
+export const Category = ({ route }: { route: ListRoute }) => <TermPage route={route} label="分类" back={{ to: '/categories/', text: '全部分类' }} />
 
-export function Timeline({ route }: { route: RouteData }) {
-  const years = groupByYear(route.posts ?? [])
+export function Timeline({ route }: { route: ListRoute }) {
+  const years = groupByYear(route.posts)
   return (
     <div className="timeline">
       <h1>时间轴</h1>
-      <p className="term-count">共 {route.posts?.length ?? 0} 篇文章</p>
+      <p className="term-count">共 {route.posts.length} 篇文章</p>
       {years.map(({ year, posts }) => (
         <section key={year} aria-labelledby={`year-${year}`} className="timeline-year">
           <h2 id={`year-${year}`}>{year}</h2>

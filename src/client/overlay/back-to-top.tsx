@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { MAIN_CONTENT_ID } from '../../shared/markup.js'
 import { useSite } from '../context.js'
 import { throttle } from '../behaviours/throttle.js'
 
@@ -28,7 +29,7 @@ export function BackToTop() {
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
     window.scrollTo({ top: 0, behavior: smoothScroll && !reduce ? 'smooth' : 'auto' })
     // The button hides at the top: keep keyboard focus at the start of the page, not on <body>.
-    document.getElementById('main-content')?.focus({ preventScroll: true })
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true })
   }
 
   return (

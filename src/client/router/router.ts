@@ -1,4 +1,5 @@
 import { isExternal, normalizePath, resolvePath } from '../../shared/paths.js'
+import { hasBody } from '../../shared/route-data.js'
 import type { ClientSite, RouteData, RouteMap } from '../../shared/types.js'
 import { ChunkLoadError, loadChunk } from './chunk-loader.js'
 import { createProgressBar, type ProgressBar } from './progress.js'
@@ -218,7 +219,7 @@ export class Router {
   private routeMap(): Promise<RouteMap> {
     this.map ??= loadChunk<RouteMap>(this.site.routesUrl).then((map) => {
       const own = map.routes[this.path]
-      if (own && this.route.html !== undefined) this.loaded.set(own, this.route)
+      if (own && hasBody(this.route) && this.route.html !== undefined) this.loaded.set(own, this.route)
       return map
     })
     this.map.catch(() => (this.map = undefined))

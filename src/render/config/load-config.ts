@@ -3,14 +3,18 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { SiteConfig } from '../../shared/types.js'
-import { GptnotesError } from '../errors.js'
-import { defaultConfig } from './defaults.js'
-import { validateConfig } from './validate-config.js'
+import { SourceMap } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import { checkSiteConfig, defaultSiteConfig, resolveSiteConfig, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
+import { configLocation, raise } from '../errors/index.js'
 
 export const CONFIG_FILES = ['gptnotes.config.ts', 'gptnotes.config.mts', 'gptnotes.config.js', 'gptnotes.config.mjs']
 
+/** How long a config may take to load before it is stopped. */
+export const CONFIG_TIMEOUT_MS = 10_000
+
 export interface LoadedConfig {
+  /** Every default filled in; frozen. */
   config: SiteConfig
   /** Absolute path of the config file, or undefined when the defaults were used. */
   file?: string
@@ -20,59 +24,43 @@ export function findConfigFile(root: string): string | undefined {
   return CONFIG_FILES.map((f) => join(root, f)).find((f) => existsSync(f))
 }
 
-/** Read `gptnotes.config.ts`, validate it and fill every default. No file: the defaults. */
-export async function loadConfig(root: string): Promise<LoadedConfig> {
+/** Read `gptnotes.config.ts`, check it against the site config schema and fill every default. No file: the defaults. */
+export async function loadConfig(root: string, { timeoutMs = CONFIG_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<LoadedConfig> {
   const file = findConfigFile(root)
-  if (!file) return { config: defaultConfig() }
-  const user = await importConfigFile(root, file)
-  const problems = validateConfig(user)
+  if (!file) return { config: defaultSiteConfig }
+  const user = await importConfigFile(root, file, timeoutMs)
+  const problems = checkSiteConfig(user)
+  const name = relative(root, file)
   if (problems.length) {
-    const shown = problems.slice(0, 10).map((p) => `  ${p.path} ${p.message}`)
-    throw new GptnotesError({
-      name: 'ConfigInvalid',
-      message: `${relative(root, file)} has ${problems.length} invalid field${problems.length === 1 ? '' : 's'}:\n${shown.join('\n')}`,
-      hint: 'Fix the fields named above; the README lists every field with its type and default.',
-      loc: locateKey(root, file, problems[0].path),
-      source: readFileSync(file, 'utf8'),
-    })
+    const source = readFileSync(file, 'utf8')
+    raise('ConfigInvalid', { file: name, problems }, locateKey(name, source, problems[0].path), { source })
   }
-  const config = mergeConfig(defaultConfig(), user as Partial<SiteConfig>)
+  const config = resolveSiteConfig(user as UserConfig)
   const { feeds } = config.themeConfig
   if ((feeds.rss || feeds.atom || feeds.json) && !config.hostname) {
-    throw new GptnotesError({
-      name: 'ConfigInvalid',
-      message: `${relative(root, file)}: themeConfig.feeds is on but hostname is empty; feeds need absolute links`,
-      hint: "Set hostname to the site's origin, e.g. hostname: 'https://example.com'.",
-      loc: locateKey(root, file, 'themeConfig.feeds'),
-      source: readFileSync(file, 'utf8'),
-    })
+    const source = readFileSync(file, 'utf8')
+    raise('FeedsWithoutHostname', { file: name }, locateKey(name, source, 'themeConfig.feeds'), { source })
   }
   return { config, file }
 }
 
-/** Deep-merge plain objects; arrays and scalars from the user replace the default. */
-export function mergeConfig<T>(defaults: T, user: Partial<T>): T {
-  const out = { ...defaults } as Record<string, unknown>
-  for (const [k, v] of Object.entries(user as Record<string, unknown>)) {
-    const d = out[k]
-    const plain = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x)
-    out[k] = plain(d) && plain(v) && k !== 'locales' ? mergeConfig(d, v as Partial<typeof d>) : v
-  }
-  return out as T
-}
-
-/** The line of the last key of a key path, found in the source, so the error has a location. */
-function locateKey(root: string, file: string, keyPath: string): { file: string; line: number; column: number } | undefined {
+/**
+ * Where a key path is written, so the error has a location: the config's object literal when
+ * the scanner can follow it, else the first line naming the path's last key.
+ */
+function locateKey(name: string, source: string, keyPath: string): { file: string; line: number; column: number } | undefined {
+  const found = configLocation(name, source, keyPath)
+  if (found) return found
   const key = keyPath.split(/[.[\]"]+/).filter((k) => k && !/^\d+$/.test(k)).pop()
   if (!key) return undefined
-  const lines = readFileSync(file, 'utf8').split('\n')
+  const lines = source.split('\n')
   const re = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`)
   const i = lines.findIndex((l) => re.test(l))
   if (i < 0) return undefined
-  return { file: relative(root, file), line: i + 1, column: lines[i].indexOf(key) + 1 }
+  return { file: name, line: i + 1, column: lines[i].indexOf(key) + 1 }
 }
 
-async function importConfigFile(root: string, file: string): Promise<unknown> {
+async function importConfigFile(root: string, file: string, timeoutMs: number): Promise<unknown> {
   let code: string
   try {
     const result = await build({
@@ -84,6 +72,9 @@ async function importConfigFile(root: string, file: string): Promise<unknown> {
       target: 'node20',
       logLevel: 'silent',
       packages: 'external',
+      // Maps a throw's position back to the config source.
+      sourcemap: 'inline',
+      sourcesContent: false,
       plugins: [
         {
           // `import { defineConfig } from 'gptnotes'` works wherever the config lives.
@@ -102,35 +93,80 @@ async function importConfigFile(root: string, file: string): Promise<unknown> {
   } catch (err) {
     const first: Message | undefined = (err as { errors?: Message[] }).errors?.[0]
     const loc = first?.location
-    throw new GptnotesError({
-      name: 'ConfigSyntax',
-      message: `cannot compile ${relative(root, file)}: ${first?.text ?? String(err)}`,
-      hint: 'The config is TypeScript; fix the syntax error shown.',
-      loc: loc ? { file: relative(root, file), line: loc.line, column: loc.column + 1 } : undefined,
+    const name = relative(root, file)
+    raise('ConfigSyntax', { file: name, reason: first?.text ?? String(err) }, loc ? { file: name, line: loc.line, column: loc.column + 1 } : undefined, {
       source: loc ? readFileSync(file, 'utf8') : undefined,
     })
   }
   const tmp = join(tmpdir(), `gptnotes-config-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.mjs`)
   writeFileSync(tmp, code)
+  const name = relative(root, file)
   try {
-    const mod = (await import(pathToFileURL(tmp).href)) as { default?: unknown }
-    if (mod.default === undefined) {
-      throw new GptnotesError({
-        name: 'ConfigNoExport',
-        message: `${relative(root, file)} has no default export`,
-        hint: "Write `export default defineConfig({ ... })` with `import { defineConfig } from 'gptnotes'`.",
-      })
+    const reply = await runConfig(tmp, timeoutMs)
+    if (reply.kind === 'value') {
+      if (reply.value === undefined) raise('ConfigNoExport', { file: name })
+      return reply.value
     }
-    return mod.default
-  } catch (err) {
-    if (err instanceof GptnotesError) throw err
-    throw new GptnotesError({
-      name: 'ConfigRuntime',
-      message: `${relative(root, file)} threw while loading: ${(err as Error).message}`,
-      hint: 'The config runs when it is loaded; fix the error it raised.',
-      cause: err,
-    })
+    if (reply.kind === 'unsettled') raise('ConfigNeverSettles', { file: name })
+    if (reply.kind === 'timeout') raise('ConfigTimeout', { file: name, seconds: timeoutMs / 1000 })
+    const at = reply.line === undefined ? undefined : originalPosition(code, reply.line, reply.column ?? 1)
+    const loc = at ? { file: name, line: at.line, column: at.column } : undefined
+    const cause = Object.assign(new Error(reply.message), { stack: reply.stack })
+    raise('ConfigRuntime', { file: name, reason: reply.message }, loc, { cause, source: loc ? readFileSync(file, 'utf8') : undefined })
   } finally {
     rmSync(tmp, { force: true })
   }
+}
+
+type ConfigReply =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'threw'; message: string; stack?: string; line?: number; column?: number }
+  | { kind: 'unsettled' }
+  | { kind: 'timeout' }
+
+/*
+ * The config runs in a worker thread, so a config that loops forever can be stopped
+ * (terminate) and one that awaits forever is noticed (its thread ends with nothing sent).
+ * The worker is a script given as text: it needs no compiled file of its own.
+ */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+import(workerData.url).then(
+  (mod) => parentPort.postMessage({ kind: 'value', value: mod.default }),
+  (err) => {
+    const stack = err instanceof Error ? String(err.stack) : undefined
+    const at = stack && stack.split(workerData.url + ':')[1]
+    const m = at && /^(\\d+):(\\d+)/.exec(at)
+    parentPort.postMessage({ kind: 'threw', message: err instanceof Error ? err.message : String(err), stack, line: m ? Number(m[1]) : undefined, column: m ? Number(m[2]) : undefined })
+  },
+)
+`
+
+function runConfig(file: string, timeoutMs: number): Promise<ConfigReply> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { url: pathToFileURL(file).href } })
+    let done = false
+    const finish = (reply: ConfigReply) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      resolve(reply)
+      void worker.terminate()
+    }
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), timeoutMs)
+    worker.on('message', finish)
+    worker.on('error', (err) => finish({ kind: 'threw', message: err.message, stack: err.stack }))
+    // Ended with nothing sent: the module's top-level await never settled.
+    worker.on('exit', () => finish({ kind: 'unsettled' }))
+  })
+}
+
+/** The place in the config source of a 1-based line and column of the compiled module, by its inline source map. */
+function originalPosition(code: string, line: number, column: number): { line: number; column: number } | undefined {
+  const m = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(code)
+  if (!m) return undefined
+  const map = new SourceMap(JSON.parse(Buffer.from(m[1], 'base64').toString('utf8')))
+  const entry = map.findEntry(line - 1, column - 1) as { originalLine?: number; originalColumn?: number }
+  if (entry.originalLine === undefined) return undefined
+  return { line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 }
 }

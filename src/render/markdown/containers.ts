@@ -1,12 +1,97 @@
+import type { Element, ElementContent } from 'hast'
+import type { ContainerDirective } from 'mdast-util-directive'
+import { demoFallback, demoProps } from './demo.js'
+
+/** One block as its HTML is made: the title to show and the body already turned into hast. */
+export interface ContainerBlock {
+  title: string
+  body: ElementContent[]
+  node: ContainerDirective
+}
+
+export interface ContainerKind {
+  name: string
+  /** Shown when the author gives no title. */
+  title: string
+  /** The block's HTML. For an island this is the fallback a reader sees without JavaScript. */
+  toHast(block: ContainerBlock): Element
+  /**
+   * Set for an island: the props the client's island of the same name gets (they must survive
+   * JSON). The island also gets the HTML of the fallback's `[data-island-body]` element.
+   */
+  island?: (block: ContainerBlock) => Record<string, unknown>
+}
+
+const text = (value: string): ElementContent => ({ type: 'text', value })
+
+/** `<div class="custom-block NAME"><p class="custom-block-title">TITLE</p>BODY</div>` */
+export function titledBlock({ title, body, node }: ContainerBlock): Element {
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['custom-block', node.name] },
+    children: [{ type: 'element', tagName: 'p', properties: { className: ['custom-block-title'] }, children: [text(title)] }, ...body],
+  }
+}
+
 /**
+ * Every container authors may write (`::: NAME [title]` … `:::`). The normaliser below and the
+ * HTML handler in to-html.ts both read their names from here.
+ */
+export const CONTAINERS: readonly ContainerKind[] = [
+  { name: 'tip', title: '提示', toHast: titledBlock },
+  { name: 'warning', title: '注意', toHast: titledBlock },
+  { name: 'danger', title: '警告', toHast: titledBlock },
+  {
+    name: 'details',
+    title: '详细信息',
+    toHast: ({ title, body }) => ({
+      type: 'element',
+      tagName: 'details',
+      properties: { className: ['custom-block', 'details'] },
+      children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text(title)] }, ...body],
+    }),
+  },
+  { name: 'info', title: '信息', toHast: titledBlock },
+  { name: 'note', title: '注意', toHast: titledBlock },
+  {
+    // An answer kept hidden until the reader asks for it: a <details> without JavaScript,
+    // a 显示答案 button with it (src/client/widgets/spoiler).
+    name: 'spoiler',
+    title: '答案',
+    toHast: ({ title, body }) => ({
+      type: 'element',
+      tagName: 'details',
+      properties: { className: ['custom-block', 'spoiler'] },
+      children: [
+        { type: 'element', tagName: 'summary', properties: {}, children: [text(title)] },
+        { type: 'element', tagName: 'div', properties: { dataIslandBody: '' }, children: body },
+      ],
+    }),
+    island: ({ title }) => ({ title }),
+  },
+  {
+    // A live demo built from fenced html, js and css blocks: the description and the
+    // highlighted code without JavaScript, a sandboxed frame with it (src/client/widgets/demo).
+    name: 'demo',
+    title: '示例',
+    toHast: demoFallback,
+    island: demoProps,
+  },
+]
+
+const BY_NAME = new Map(CONTAINERS.map((c) => [c.name, c]))
+
+export function containerKind(name: string): ContainerKind | undefined {
+  return BY_NAME.get(name)
+}
+
+/*
  * VuePress authors write containers as `::: tip 标题` (a space after the colons, free title);
  * the directive syntax micromark understands is `:::tip[标题]`. This rewrites only the opening
  * lines, outside fenced code, and keeps every line where it was so positions stay true.
  */
-export const CONTAINER_TYPES = ['tip', 'warning', 'danger', 'details', 'info', 'note'] as const
-export type ContainerType = (typeof CONTAINER_TYPES)[number]
-
-const OPEN_RE = new RegExp(`^(\\s{0,3})(:{3,})[ \\t]*(${CONTAINER_TYPES.join('|')})(?:[ \\t]+(.*?))?[ \\t]*$`)
+const OPEN_RE = new RegExp(`^(\\s{0,3})(:{3,})[ \\t]*(${CONTAINERS.map((c) => c.name).join('|')})(?:[ \\t]+(.*?))?[ \\t]*$`)
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/
 
 export function normalizeContainers(source: string): string {

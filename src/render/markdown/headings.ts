@@ -1,26 +1,22 @@
-import type { Heading, Root } from 'mdast'
+import type { Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { createSlugger } from '../../shared/slug.js'
 import type { Header } from '../../shared/types.js'
+import { SKIP, visit } from './visit.js'
 
 /** Give every heading a unique slug id (CJK kept); return the h2/h3 headers of the page. */
 export function slugHeadings(tree: Root): { headers: Header[]; slugs: Set<string> } {
   const slugger = createSlugger()
   const headers: Header[] = []
   const slugs = new Set<string>()
-  const visit = (node: Root | Root['children'][number]) => {
-    if (node.type === 'heading') {
-      const h = node as Heading
-      const title = toString(h).trim()
-      const slug = slugger(title)
-      slugs.add(slug)
-      h.data = { ...h.data, hProperties: { ...(h.data?.hProperties ?? {}), id: slug } }
-      if (h.depth === 2 || h.depth === 3) headers.push({ level: h.depth, title, slug })
-      return
-    }
-    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number])
-  }
-  visit(tree)
+  visit(tree, 'heading', (h) => {
+    const title = toString(h).trim()
+    const slug = slugger(title)
+    slugs.add(slug)
+    h.data = { ...h.data, hProperties: { ...(h.data?.hProperties ?? {}), id: slug } }
+    if (h.depth === 2 || h.depth === 3) headers.push({ level: h.depth, title, slug })
+    return SKIP
+  })
   return { headers, slugs }
 }
 

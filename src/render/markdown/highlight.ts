@@ -13,7 +13,9 @@ import sql from 'highlight.js/lib/languages/sql'
 import typescript from 'highlight.js/lib/languages/typescript'
 import xml from 'highlight.js/lib/languages/xml'
 import yaml from 'highlight.js/lib/languages/yaml'
+import type { Element, ElementContent } from 'hast'
 import { escapeHtml } from '../../shared/escape.js'
+import { CODE_BLOCK_CLASS } from '../../shared/markup.js'
 
 /*
  * Build-time highlighting with highlight.js: class-based output (`hljs-keyword`) so one small
@@ -43,4 +45,21 @@ export function highlight(code: string, lang: string): string {
   if (cache.size >= CACHE_LIMIT) cache.clear()
   cache.set(key, html)
   return html
+}
+
+/** A fenced code block as hast: `<div class="language-LANG code-block"><pre class="hljs"><code>` with the highlighted code. */
+export function codeBlock(code: string, lang: string): Element {
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: [`language-${lang || 'text'}`, CODE_BLOCK_CLASS], dataLang: lang || undefined },
+    children: [
+      {
+        type: 'element',
+        tagName: 'pre',
+        properties: { className: ['hljs'] },
+        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'raw', value: highlight(code, lang) } as unknown as ElementContent] }],
+      },
+    ],
+  }
 }

@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { imageSize } from 'image-size'
-import type { Image, Root } from 'mdast'
+import type { Root } from 'mdast'
 import { safeDecode } from '../../shared/paths.js'
+import { visit } from './visit.js'
 
 type Size = { width: number; height: number } | null
 
@@ -48,18 +49,11 @@ function sizeOf(file: string, stamps: Record<string, string>): Size {
  */
 export function addImageSizes(tree: Root, contentDir: string, base: string): Record<string, string> {
   const stamps: Record<string, string> = {}
-  const visit = (node: Root | Root['children'][number]) => {
-    if (node.type === 'image') {
-      const img = node as Image
-      if (img.url.startsWith(base)) {
-        const rel = safeDecode(img.url.slice(base.length).split(/[?#]/)[0])
-        const size = sizeOf(join(contentDir, rel), stamps) ?? sizeOf(join(contentDir, 'public', rel), stamps)
-        if (size) img.data = { ...img.data, hProperties: { ...(img.data?.hProperties ?? {}), width: size.width, height: size.height } }
-      }
-      return
-    }
-    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number])
-  }
-  visit(tree)
+  visit(tree, 'image', (img) => {
+    if (!img.url.startsWith(base)) return
+    const rel = safeDecode(img.url.slice(base.length).split(/[?#]/)[0])
+    const size = sizeOf(join(contentDir, rel), stamps) ?? sizeOf(join(contentDir, 'public', rel), stamps)
+    if (size) img.data = { ...img.data, hProperties: { ...(img.data?.hProperties ?? {}), width: size.width, height: size.height } }
+  })
   return stamps
 }

@@ -1,5 +1,6 @@
 import type { Definition, Image, Link, Root } from 'mdast'
 import { isExternal, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
+import { visit } from './visit.js'
 
 /** A link from a page to another route (`target` is base-relative and normalised). */
 export interface LinkRef {
@@ -47,7 +48,8 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
   }
 
   const rewrite = (url: string, node: Link | Image | Definition): string => {
-    if (!url || isExternal(url)) return url
+    // data: URLs left here are inline pictures (unsafe-urls.ts refused the rest).
+    if (!url || isExternal(url) || /^data:/i.test(url)) return url
     if (url.startsWith('#')) {
       anchors.push({ target: ctx.routePath, hash: safeDecode(url.slice(1)), ...pos(node) })
       return url
@@ -60,15 +62,13 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
     return withBase(ctx.base, routePath) + hash
   }
 
-  const visit = (node: Root | Root['children'][number]) => {
+  visit(tree, (node) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       if (node.type === 'link' && isExternal(node.url)) {
         node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } }
       }
       node.url = rewrite(node.url, node)
     }
-    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number])
-  }
-  visit(tree)
+  })
   return { links, assets, anchors }
 }

@@ -1,4 +1,4 @@
-import type { Root } from 'mdast'
+import type { Nodes, Root } from 'mdast'
 import { directiveFromMarkdown } from 'mdast-util-directive'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal'
@@ -14,7 +14,9 @@ import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import type { Extension } from 'micromark-util-types'
 import type { Extension as MdastExtension } from 'mdast-util-from-markdown'
+import { foreignDefinitions, splitPieces } from './blocks.js'
 import { normalizeContainers } from './containers.js'
+import { visit } from './visit.js'
 
 // Only the container form of directives (`:::tip`): text directives (`:name`) would turn
 // ordinary prose such as "注意:abc" into directives.
@@ -44,5 +46,25 @@ export function parseMarkdown(source: string): Root {
     extensions.push(containersOnly)
     mdastExtensions.push(directiveMdast)
   }
-  return fromMarkdown(text, { extensions, mdastExtensions })
+  const pieces = splitPieces(text)
+  if (pieces.length === 1) return fromMarkdown(text, { extensions, mdastExtensions })
+  // Parsed piece by piece (see blocks.ts), with the same extensions as the whole page.
+  const standIns = foreignDefinitions(pieces)
+  const children = pieces.flatMap((piece, i) => {
+    const tree = fromMarkdown(piece.text + standIns[i], { extensions, mdastExtensions })
+    const own = tree.children.filter((node) => (node.position?.start.offset ?? 0) < piece.text.length)
+    if (piece.offset) for (const node of own) shiftPosition(node, piece.line - 1, piece.offset)
+    return own
+  })
+  const end = { line: text.split('\n').length, column: text.length - text.lastIndexOf('\n'), offset: text.length }
+  return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end } }
+}
+
+function shiftPosition(tree: Nodes, lines: number, offset: number): void {
+  visit(tree, (node) => {
+    const p = node.position
+    if (!p) return
+    p.start = { ...p.start, line: p.start.line + lines, offset: (p.start.offset ?? 0) + offset }
+    p.end = { ...p.end, line: p.end.line + lines, offset: (p.end.offset ?? 0) + offset }
+  })
 }

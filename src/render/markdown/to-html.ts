@@ -4,55 +4,27 @@ import type { Code, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
-import { highlight } from './highlight.js'
+import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
+import { containerKind, titledBlock } from './containers.js'
+import { codeBlock } from './highlight.js'
+import { islandMarker } from './islands.js'
 
-const DEFAULT_TITLES: Record<string, string> = {
-  tip: '提示',
-  info: '信息',
-  note: '注意',
-  warning: '注意',
-  danger: '警告',
-  details: '详细信息',
-}
-
+/** `::: NAME [title]` blocks, as the table in containers.ts says; an island gets its marker. */
 function container(state: State, node: ContainerDirective): Element {
   // The `[title]` label arrives as the first paragraph with `directiveLabel` set.
   const [first, ...rest] = node.children
   const labelled = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
-  const title = labelled ? toString(first) : DEFAULT_TITLES[node.name] ?? node.name.toUpperCase()
+  const kind = containerKind(node.name)
+  const title = labelled ? toString(first) : (kind?.title ?? node.name.toUpperCase())
   const body = state.all({ type: 'root', children: labelled ? rest : node.children } as Root) as ElementContent[]
-  const titleText: ElementContent = { type: 'text', value: title }
-  if (node.name === 'details') {
-    return {
-      type: 'element',
-      tagName: 'details',
-      properties: { className: ['custom-block', 'details'] },
-      children: [{ type: 'element', tagName: 'summary', properties: {}, children: [titleText] }, ...body],
-    }
-  }
-  return {
-    type: 'element',
-    tagName: 'div',
-    properties: { className: ['custom-block', node.name] },
-    children: [{ type: 'element', tagName: 'p', properties: { className: ['custom-block-title'] }, children: [titleText] }, ...body],
-  }
+  const block = { title, body, node }
+  // A directive written as `:::name` with a name the table lacks still reads as a titled block.
+  const html = (kind?.toHast ?? titledBlock)(block)
+  return kind?.island ? islandMarker(kind.name, kind.island(block), html) : html
 }
 
 function code(_state: State, node: Code): Element {
-  const lang = (node.lang ?? '').toLowerCase()
-  return {
-    type: 'element',
-    tagName: 'div',
-    properties: { className: [`language-${lang || 'text'}`, 'code-block'], dataLang: lang || undefined },
-    children: [
-      {
-        type: 'element',
-        tagName: 'pre',
-        properties: { className: ['hljs'] },
-        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'raw', value: highlight(node.value, lang) } as unknown as ElementContent] }],
-      },
-    ],
-  }
+  return codeBlock(node.value, (node.lang ?? '').toLowerCase())
 }
 
 function heading(state: State, node: import('mdast').Heading): Element {
@@ -62,7 +34,7 @@ function heading(state: State, node: import('mdast').Heading): Element {
     children.unshift({
       type: 'element',
       tagName: 'a',
-      properties: { className: ['header-anchor'], href: `#${id}`, ariaHidden: 'true', tabIndex: -1 },
+      properties: { className: [HEADER_ANCHOR_CLASS], href: `#${id}`, ariaHidden: 'true', tabIndex: -1 },
       children: [{ type: 'text', value: '#' }],
     })
   }
@@ -78,8 +50,25 @@ function image(_state: State, node: import('mdast').Image): Element {
   }
 }
 /** Task-list checkboxes are named by their item's text, so assistive tools can say what is done. */
+/**
+ * The default handler asks of every item whether any item of its list is loose, scanning the
+ * whole list each time: time grows with the square of the list's length. It reads only the
+ * parent's `spread` and items, so it gets a stand-in list that already knows the answer.
+ */
+const looseness = new WeakMap<import('mdast').Parents, import('mdast').List>()
+function looseList(parent: import('mdast').Parents): import('mdast').Parents {
+  if (parent.type !== 'list') return parent
+  let known = looseness.get(parent)
+  if (!known) {
+    const loose = !!parent.spread || parent.children.some((item) => (item.spread ?? item.children.length > 1))
+    known = { type: 'list', spread: loose, children: [] }
+    looseness.set(parent, known)
+  }
+  return known
+}
+
 function listItem(state: State, node: import('mdast').ListItem, parent: import('mdast').Parents | undefined): Element {
-  const li = defaultHandlers.listItem(state, node, parent)
+  const li = defaultHandlers.listItem(state, node, parent && looseList(parent))
   if (typeof node.checked !== 'boolean') return li
   const first = node.children[0]
   const name = first?.type === 'paragraph' ? toString(first).trim() : ''

@@ -1,15 +1,22 @@
-import type { Root } from 'mdast'
+import type { Html, Nodes, Root } from 'mdast'
 import { escapeHtml } from '../../shared/escape.js'
+import { TOC_CLASS } from '../../shared/markup.js'
 import type { Header } from '../../shared/types.js'
 
 const TOC_RE = /^\s*\[\[toc\]\]\s*$/i
+
+/** The nodes `insertToc` made: navigation, not prose (the search text leaves them out). */
+const tocNodes = new WeakSet<Nodes>()
+export const isTocNode = (node: Nodes): boolean => tocNodes.has(node)
 
 /** Replace every paragraph that is just `[[toc]]` with a nested list of the page's h2/h3. */
 export function insertToc(tree: Root, headers: Header[]): void {
   const html = renderToc(headers)
   tree.children = tree.children.map((node) => {
     if (node.type === 'paragraph' && node.children.length === 1 && node.children[0].type === 'text' && TOC_RE.test(node.children[0].value)) {
-      return { type: 'html', value: html, position: node.position }
+      const toc: Html = { type: 'html', value: html, position: node.position }
+      tocNodes.add(toc)
+      return toc
     }
     return node
   })
@@ -17,7 +24,7 @@ export function insertToc(tree: Root, headers: Header[]): void {
 
 export function renderToc(headers: Header[]): string {
   if (!headers.length) return ''
-  let html = '<nav class="table-of-contents" aria-label="目录"><ul>'
+  let html = `<nav class="${TOC_CLASS}" aria-label="目录"><ul>`
   let open = false
   headers.forEach((h, i) => {
     const item = `<li><a href="#${escapeHtml(h.slug)}">${escapeHtml(h.title)}</a>`

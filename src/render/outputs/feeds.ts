@@ -1,4 +1,4 @@
-import { dateValue } from '../../shared/lists.js'
+import { dateValue } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
 import type { HeadTag, PostSummary } from '../../shared/types.js'
 import type { ExtraOutput, OutputContext } from './index.js'

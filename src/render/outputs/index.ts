@@ -3,7 +3,7 @@ import type { ParsedPage } from '../parse-page.js'
 import type { RouteTable } from '../routes.js'
 import type { SiteData } from '../site-data.js'
 import type { OutputContents } from '../write-output.js'
-import { searchIndexOutput } from '../search-index.js'
+import { searchIndexOutput } from './search-index.js'
 import { feedsOutput } from './feeds.js'
 import { sitemapOutput } from './sitemap.js'
 

@@ -1,5 +1,6 @@
-import { isoDay } from '../../shared/lists.js'
+import { isoDay } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
+import { hasBody } from '../../shared/route-data.js'
 import type { ExtraOutput, OutputContext } from './index.js'
 import { escapeXml } from './xml.js'
 
@@ -12,10 +13,10 @@ export function sitemapOutput({ config, routes }: OutputContext): ExtraOutput {
   const origin = config.hostname
   if (origin) {
     const urls = routes.routes
-      .filter((r) => r.data.page?.frontmatter.publish !== false)
+      .filter((r) => !hasBody(r.data) || r.data.page.frontmatter.publish !== false)
       .map((r) => {
         const loc = origin + withBase(config.base, r.path)
-        const lastmod = r.data.lastUpdated ?? r.data.page?.frontmatter.date
+        const lastmod = (r.data.kind === 'article' ? r.data.lastUpdated : undefined) ?? (hasBody(r.data) ? r.data.page.frontmatter.date : undefined)
         return `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${isoDay(lastmod)}</lastmod>` : ''}</url>`
       })
     files.push(['sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`])

@@ -1,0 +1,172 @@
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { DEMO_LABELS, type DemoSlot } from '../../../shared/demo.js'
+import type { WidgetProps } from '../registry.js'
+import { DEMO_MESSAGE, demoDocument } from './srcdoc.js'
+
+/** Spec §9: the copy button says 'Copied' for 1 second. */
+export const COPIED_MS = 1000
+/** The frame's height until the demo reports its own, and the most it may ask for. */
+const START_HEIGHT = 120
+const MAX_HEIGHT = 1600
+/** The class `<html>` carries in dark mode (src/shared/markup.ts `DARK_CLASS`; not imported, so this chunk shares no module with the app's). */
+const DARK = 'dark'
+
+const isSlot = (s: unknown): s is DemoSlot =>
+  typeof s === 'object' && s !== null && typeof (s as DemoSlot).code === 'string' && Object.hasOwn(DEMO_LABELS, (s as DemoSlot).lang)
+
+/**
+ * The `::: demo` island: the demo runs in a sandboxed frame (scripts, but no access to the page,
+ * its cookies or its storage, and nothing loaded from any host), with the code behind a
+ * 显示代码 button, one tab per slot and a 复制 button.
+ */
+export default function Demo({ props, html }: WidgetProps) {
+  const title = typeof props.title === 'string' && props.title ? props.title : '示例'
+  const slots = useMemo(() => (Array.isArray(props.slots) ? props.slots.filter(isSlot) : []), [props.slots])
+  const highlighted = useMemo(() => highlightedCode(html, slots.length), [html, slots.length])
+  const [open, setOpen] = useState(false)
+  const [selected, setSelected] = useState(0)
+  const id = useId()
+  const tabs = useRef<(HTMLButtonElement | null)[]>([])
+
+  const onKey = (event: KeyboardEvent) => {
+    const move = { ArrowRight: 1, ArrowLeft: -1 }[event.key]
+    const to = event.key === 'Home' ? 0 : event.key === 'End' ? slots.length - 1 : move === undefined ? -1 : (selected + move + slots.length) % slots.length
+    if (to < 0) return
+    event.preventDefault()
+    setSelected(to)
+    tabs.current[to]?.focus()
+  }
+
+  const slot = slots[selected]
+  return (
+    <div className="demo-block">
+      <p className="demo-title">{title}</p>
+      <DemoFrame slots={slots} title={title} />
+      <div className="demo-bar">
+        <button type="button" className="demo-toggle" aria-expanded={open} aria-controls={`${id}code`} onClick={() => setOpen(!open)}>
+          {open ? '隐藏代码' : '显示代码'}
+        </button>
+      </div>
+      <div id={`${id}code`} className="demo-code" hidden={!open}>
+        <div className="demo-tabs">
+          <div role="tablist" aria-label={`${title}的代码`} onKeyDown={onKey}>
+            {slots.map((s, i) => (
+              <button
+                key={s.lang}
+                ref={(el) => {
+                  tabs.current[i] = el
+                }}
+                type="button"
+                role="tab"
+                id={`${id}tab-${s.lang}`}
+                aria-selected={i === selected}
+                aria-controls={`${id}panel`}
+                tabIndex={i === selected ? 0 : -1}
+                onClick={() => setSelected(i)}
+              >
+                {DEMO_LABELS[s.lang]}
+              </button>
+            ))}
+          </div>
+          {slot && <CopyButton code={slot.code} />}
+        </div>
+        {slot && (
+          <div role="tabpanel" id={`${id}panel`} aria-labelledby={`${id}tab-${slot.lang}`} className={`demo-panel language-${slot.lang}`}>
+            <pre className="hljs" tabIndex={0}>
+              {highlighted[selected] === undefined ? <code>{slot.code}</code> : <code dangerouslySetInnerHTML={{ __html: highlighted[selected] }} />}
+            </pre>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The live demo. Its document comes from the slots through `srcdoc` in a frame sandboxed with
+ * `allow-scripts` alone: the demo's scripts run with an opaque origin, so `parent.document`,
+ * the page's cookies and its storage are out of their reach. Only two messages cross: the
+ * demo's height (accepted only from this frame) and the page's colour mode.
+ */
+function DemoFrame({ slots, title }: { slots: readonly DemoSlot[]; title: string }) {
+  const ref = useRef<HTMLIFrameElement>(null)
+  const [height, setHeight] = useState(START_HEIGHT)
+  // Built once: a change of colour mode is a message, so the demo keeps its state.
+  const [srcDoc] = useState(() => demoDocument(slots, document.documentElement.classList.contains(DARK)))
+
+  useEffect(() => {
+    const frame = ref.current
+    if (!frame) return
+    const sendMode = () => frame.contentWindow?.postMessage({ type: DEMO_MESSAGE, dark: document.documentElement.classList.contains(DARK) }, '*')
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.contentWindow) return
+      const data = event.data as { type?: unknown; height?: unknown } | null
+      if (data?.type !== DEMO_MESSAGE || typeof data.height !== 'number' || !Number.isFinite(data.height)) return
+      setHeight(Math.min(MAX_HEIGHT, Math.max(0, Math.ceil(data.height))))
+    }
+    const observer = new MutationObserver(sendMode)
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
+    window.addEventListener('message', onMessage)
+    // The mode may have changed while the frame was loading.
+    frame.addEventListener('load', sendMode)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('message', onMessage)
+      frame.removeEventListener('load', sendMode)
+    }
+  }, [])
+
+  return <iframe ref={ref} className="demo-frame" title={`${title}（演示）`} sandbox="allow-scripts" srcDoc={srcDoc} style={{ height }} />
+}
+
+function CopyButton({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const copy = () => {
+    copyText(code).then(
+      () => {
+        setCopied(true)
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => setCopied(false), COPIED_MS)
+      },
+      (err: unknown) => console.warn('[gptnotes] 复制失败：', err),
+    )
+  }
+  return (
+    <button type="button" className="demo-copy" onClick={copy} aria-live="polite">
+      {copied ? 'Copied' : '复制'}
+    </button>
+  )
+}
+
+/** The Clipboard API, or (plain http, a denied permission) a hidden textarea and execCommand. */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return
+  } catch {
+    // fall through
+  }
+  const active = document.activeElement as HTMLElement | null
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.cssText = 'position:fixed;top:0;left:-9999px;opacity:0'
+  document.body.append(area)
+  area.select()
+  try {
+    if (!document.execCommand('copy')) throw new Error('copy command refused')
+  } finally {
+    area.remove()
+    active?.focus({ preventScroll: true })
+  }
+}
+
+/** Each slot's highlighted HTML, as the build wrote it in the fallback (one `pre code` per slot, in order). */
+function highlightedCode(html: string, count: number): (string | undefined)[] {
+  const template = document.createElement('template')
+  template.innerHTML = html
+  const codes = [...template.content.querySelectorAll('pre code')].map((c) => c.innerHTML)
+  return codes.length === count ? codes : []
+}

@@ -1,0 +1,187 @@
+/**
+ * The comment service as one Hono app (design.md §8), web-standard only so that the Node
+ * adapter (`node.ts`) and the edge worker (`worker.ts`) run the same code. Policy is the
+ * server's: CORS by exact origin, master credentials refused, bodies capped, every failure a
+ * LeanCloud-style `{code, error}` body (never a stack trace), then the LeanCloud subset under
+ * `/1.1` and the owner's admin API under `/admin`.
+ */
+import { Hono, type Context } from 'hono'
+import { cors } from 'hono/cors'
+import type { ProxyOptions } from './options.js'
+import { adminRoutes } from './routes/admin.js'
+import { LC, LeanCloudError, lcError } from './leancloud/errors.js'
+import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
+import { leancloudRoutes } from './routes/leancloud.js'
+import { corsProxyRoutes, oauthRoutes } from './routes/oauth.js'
+import type { CommentStore } from './stores/store.js'
+
+export type { ProxyEnv, Services } from './routes/context.js'
+
+/** One structured log line. Never holds personal data: no IP, e-mail, nick or comment text. */
+export type ProxyLog = (entry: { level: 'info' | 'warn' | 'error'; event: string } & Record<string, unknown>) => void
+
+/** The default log: one JSON line per event on the error stream (stdout stays the CLI's). */
+export const jsonLog: ProxyLog = (entry) => console.error(JSON.stringify({ time: new Date().toISOString(), ...entry }))
+
+export interface CreateProxyAppOptions {
+  store: CommentStore
+  options: ProxyOptions
+  /**
+   * The client's address as the runtime knows it (the socket on Node, the platform's header
+   * on the edge). `X-Forwarded-For` is read instead only with `trustProxy`.
+   */
+  clientIp?: (c: Context<ProxyEnv>) => string | undefined
+  log?: ProxyLog
+  /** The clock (tests move it to pass rate-limit and counter windows). */
+  now?: () => Date
+  /** Outbound requests to OAuth providers (tests pass a spy); the runtime's `fetch` by default. */
+  fetch?: typeof fetch
+}
+
+/** The request headers a LeanCloud SDK sends; a preflight is answered with exactly these. */
+export const LEANCLOUD_HEADERS = ['Content-Type', 'X-LC-Id', 'X-LC-Key', 'X-LC-Sign', 'X-LC-Session', 'X-LC-Prod', 'X-LC-UA', 'X-LC-Hook-Key']
+
+/** Credential headers whose comma-separated value may carry LeanCloud's `master` marker. */
+const CREDENTIAL_HEADERS = ['x-lc-key', 'x-lc-sign', 'x-avoscloud-application-key', 'x-avoscloud-request-sign']
+
+function carriesMasterCredential(headers: Headers): boolean {
+  let found = false
+  headers.forEach((value, name) => {
+    // Parse-style and old LeanCloud headers name the master key in the header itself.
+    if (name.includes('master')) found = true
+    if (CREDENTIAL_HEADERS.includes(name) && value.split(',').some((part) => part.trim().toLowerCase() === 'master')) found = true
+  })
+  return found
+}
+
+/** How much of an oversize body is read and dropped before refusing it. */
+const DISCARD_BYTES = 1024 * 1024
+
+type BodyRead = { ok: true; body: Uint8Array<ArrayBuffer> } | { ok: false; drained: boolean }
+
+/**
+ * The whole body when it is at most `max` bytes. A longer one is still read to its end (up to
+ * DISCARD_BYTES) and dropped: an HTTP/1.1 client still sending would otherwise see its
+ * connection reset instead of the 413.
+ */
+async function readBody(body: ReadableStream<Uint8Array>, declared: number, max: number): Promise<BodyRead> {
+  const reader = body.getReader()
+  if (declared > DISCARD_BYTES) {
+    await reader.cancel().catch(() => undefined)
+    return { ok: false, drained: false }
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > DISCARD_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      return { ok: false, drained: false }
+    }
+    if (size <= max) chunks.push(value)
+  }
+  if (size > max || declared > max) return { ok: false, drained: true }
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    out.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return { ok: true, body: out }
+}
+
+function randomSalt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export function createProxyApp({ store, options, clientIp, log = jsonLog, now = () => new Date(), fetch: outbound }: CreateProxyAppOptions): Hono<ProxyEnv> {
+  const services: Services = {
+    store,
+    options,
+    // Without a configured secret, a salt per start: the hashes stay unlinkable across restarts.
+    salt: options.secret ?? randomSalt(),
+    now,
+    log,
+    clientIp: (c) => {
+      if (options.trustProxy) {
+        // The nearest proxy appends the address it saw; entries to its left are the client's to forge.
+        const forwarded = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean)
+        if (forwarded?.length) return forwarded[forwarded.length - 1]
+      }
+      return clientIp?.(c) ?? 'unknown'
+    },
+    // Looked up at call time, so a runtime's own fetch (bound to its global) is used as it is.
+    fetch: outbound ?? ((input, init) => fetch(input, init)),
+  }
+  const origins = new Set(options.origins)
+  const app = new Hono<ProxyEnv>()
+
+  app.onError((err, c) => {
+    // Refusals are answers; anything else is a fault: logged (no request data), answered without details.
+    if (!(err instanceof LeanCloudError)) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, message: err instanceof Error ? err.message.slice(0, 200) : undefined })
+    return errorResponse(c, err)
+  })
+  app.notFound((c) => errorResponse(c, lcError(LC.OBJECT_NOT_FOUND, 'No such route.')))
+
+  app.use('*', async (c, next) => {
+    c.set('services', services)
+    await next()
+  })
+
+  app.use(
+    '/1.1/*',
+    cors({
+      // Exact origins only; with none configured no browser is allowed.
+      origin: (origin) => (origins.has(origin) ? origin : null),
+      allowHeaders: LEANCLOUD_HEADERS,
+      allowMethods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+      maxAge: 86400,
+    }),
+  )
+
+  // Comment login and the Vssue proxy: exact origins, POST only, no credentials.
+  for (const path of ['/oauth/*', '/cors/*']) {
+    app.use(
+      path,
+      cors({
+        origin: (origin) => (origins.has(origin) ? origin : null),
+        allowHeaders: ['Content-Type', 'Accept'],
+        allowMethods: ['POST', 'OPTIONS'],
+        maxAge: 86400,
+      }),
+    )
+  }
+
+  app.use('*', async (c, next) => {
+    // Before anything else: the master key is never accepted from the network.
+    if (carriesMasterCredential(c.req.raw.headers)) return errorResponse(c, lcError(LC.FORBIDDEN, 'Master keys are not accepted by this service.'))
+    const origin = c.req.header('origin')
+    // A browser's request from a site not on the list is refused here too, not only by the browser.
+    if (origin !== undefined && c.req.path.startsWith('/1.1/') && !origins.has(origin)) return errorResponse(c, lcError(LC.FORBIDDEN, 'This origin is not allowed.'))
+    await next()
+  })
+
+  app.use('*', async (c, next) => {
+    const body = c.req.raw.body
+    if (!body) return next()
+    const declared = Number(c.req.header('content-length') ?? 0) || 0
+    const read = await readBody(body, declared, options.limits.bodyBytes)
+    if (!read.ok) {
+      // Past the discard bound the rest is never read: the connection cannot carry another request.
+      if (!read.drained) c.header('Connection', 'close')
+      return errorResponse(c, lcError(LC.OBJECT_TOO_LARGE, `The request body is larger than ${options.limits.bodyBytes} bytes.`))
+    }
+    c.req.raw = new Request(c.req.raw, { body: read.body })
+    await next()
+  })
+
+  app.get('/healthz', (c) => c.json({ ok: true }))
+  app.route('/1.1', leancloudRoutes())
+  app.route('/admin', adminRoutes())
+  app.route('/oauth', oauthRoutes())
+  app.route('/cors', corsProxyRoutes())
+  return app
+}

@@ -1,0 +1,94 @@
+/**
+ * LeanCloud's error codes and bodies. The SDK turns any `{ code, error }` body into an `AVError`
+ * and reads only the code, so the numbers are LeanCloud's own (the same as Parse's: the SDK's
+ * `AVError` constants), and the HTTP status follows what each code means.
+ */
+
+export const LC = {
+  /** Internal error; the message never carries details. */
+  INTERNAL: 1,
+  /** No such class or object. Valine reads it as "empty" (and creates the counter). */
+  OBJECT_NOT_FOUND: 101,
+  INVALID_QUERY: 102,
+  INVALID_CLASS_NAME: 103,
+  MISSING_OBJECT_ID: 104,
+  INVALID_KEY_NAME: 105,
+  INVALID_JSON: 107,
+  OBJECT_TOO_LARGE: 116,
+  OPERATION_FORBIDDEN: 119,
+  DUPLICATE_VALUE: 137,
+  EXCEEDED_QUOTA: 140,
+  VALIDATION_ERROR: 142,
+  /** A conditional update or delete matched nothing. */
+  NO_EFFECT: 305,
+  UNAUTHORIZED: 401,
+  /** Refused by permission: master credentials, closed routes. */
+  FORBIDDEN: 403,
+  /** LeanCloud answers a rate limit with code and status 429. */
+  TOO_MANY_REQUESTS: 429,
+} as const
+
+export type LeanCloudCode = (typeof LC)[keyof typeof LC]
+
+/** What the service answers over HTTP for each code (status, LeanCloud's default message). */
+const KNOWN: Record<LeanCloudCode, readonly [status: number, message: string]> = {
+  [LC.INTERNAL]: [500, 'Internal server error. No information available.'],
+  [LC.OBJECT_NOT_FOUND]: [404, "Class or object doesn't exists."],
+  [LC.INVALID_QUERY]: [400, 'Invalid query.'],
+  [LC.INVALID_CLASS_NAME]: [400, 'Missing or invalid classname.'],
+  [LC.MISSING_OBJECT_ID]: [400, 'Missing object id.'],
+  [LC.INVALID_KEY_NAME]: [400, 'Invalid key name.'],
+  [LC.INVALID_JSON]: [400, 'Malformed json object. A json dictionary is expected.'],
+  [LC.OBJECT_TOO_LARGE]: [413, 'The object is too large.'],
+  [LC.OPERATION_FORBIDDEN]: [403, 'Operation forbidden.'],
+  [LC.DUPLICATE_VALUE]: [409, 'A unique field was given a value that is already taken.'],
+  [LC.EXCEEDED_QUOTA]: [429, 'Exceeded the quota.'],
+  [LC.VALIDATION_ERROR]: [400, 'Validation failed.'],
+  [LC.NO_EFFECT]: [400, 'No effect on updating/deleting a document.'],
+  [LC.UNAUTHORIZED]: [401, 'Unauthorized.'],
+  [LC.FORBIDDEN]: [403, 'Forbidden.'],
+  [LC.TOO_MANY_REQUESTS]: [429, 'Too many requests.'],
+}
+
+export interface LeanCloudErrorBody {
+  code: number
+  error: string
+}
+
+export class LeanCloudError extends Error {
+  readonly code: LeanCloudCode
+  /** The HTTP status that goes with the code. */
+  readonly status: number
+
+  constructor(code: LeanCloudCode, message?: string) {
+    const [status, fallback] = KNOWN[code]
+    super(message ?? fallback)
+    this.name = 'LeanCloudError'
+    this.code = code
+    this.status = status
+  }
+
+  /** The body LeanCloud sends: `{ code, error }`. */
+  get body(): LeanCloudErrorBody {
+    return { code: this.code, error: this.message }
+  }
+}
+
+/** A LeanCloud error to throw; the message defaults to LeanCloud's own text for the code. */
+export function lcError(code: LeanCloudCode, message?: string): LeanCloudError {
+  return new LeanCloudError(code, message)
+}
+
+/** The HTTP status for a code. */
+export function lcStatus(code: LeanCloudCode): number {
+  return KNOWN[code][0]
+}
+
+/**
+ * Any thrown value as a status and body. Anything that is not a `LeanCloudError` becomes code 1
+ * with LeanCloud's generic message: internals (stack, SQL, paths) never reach the client.
+ */
+export function toErrorResponse(err: unknown): { status: number; body: LeanCloudErrorBody } {
+  const e = err instanceof LeanCloudError ? err : new LeanCloudError(LC.INTERNAL)
+  return { status: e.status, body: e.body }
+}

@@ -1,0 +1,326 @@
+/**
+ * Comment HTML, sanitised by an allowlist without a DOM, so the same code runs on Node and at
+ * the edge. Why not a library: DOMPurify needs a DOM (jsdom on the server); js-xss filters the
+ * markup as written instead of rebuilding it; sanitize-html brings postcss, which needs Node
+ * built-ins. This is a small tokenizer that follows the HTML tokenizer's rules for tags,
+ * attributes, comments and raw-text elements, then WRITES NEW MARKUP: only allowlisted elements
+ * and attributes, every value re-escaped and double-quoted, every element closed. Whatever the
+ * input, the output is in this canonical form, so a browser parses it into exactly the elements
+ * written here; a difference between this tokenizer and a browser's can only change which text
+ * is shown, never create an element or an attribute.
+ */
+
+type AttrRule = (value: string, tag: string) => string | undefined
+
+const LANG_CLASS_RE = /^(?:lang(?:uage)?-[\w+#.-]{1,30}|hljs(?:-[\w-]{1,30})?)$/
+
+/** Highlighting classes only (`language-js`, `hljs-keyword`): no layout can be injected. */
+const codeClass: AttrRule = (v) => {
+  const kept = v.split(/\s+/).filter((c) => LANG_CLASS_RE.test(c))
+  return kept.length > 0 ? kept.join(' ') : undefined
+}
+
+const plain: AttrRule = (v) => v
+
+const align: AttrRule = (v) => (/^(left|center|right)$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined)
+
+/** Markdown heading ids carry the widget's `v-` prefix, so they cannot clobber the page's ids. */
+const headingId: AttrRule = (v) => (/^v-[\p{L}\p{N}_-]{0,100}$/u.test(v) ? v : undefined)
+
+const linkHref: AttrRule = (v) => safeUrl(v, ['http', 'https', 'mailto'], true)
+const imageSrc: AttrRule = (v) => safeUrl(v, ['http', 'https'], false)
+
+const heading = { id: headingId }
+const cell = { align }
+
+/** Elements kept, with the attributes each may keep. */
+const ALLOWED: Record<string, Record<string, AttrRule>> = {
+  p: {}, br: {}, hr: {},
+  strong: {}, b: {}, em: {}, i: {}, del: {}, s: {}, ins: {}, u: {}, sub: {}, sup: {}, kbd: {}, mark: {},
+  code: { class: codeClass }, pre: { class: codeClass }, span: { class: codeClass },
+  blockquote: {}, ul: {}, ol: { start: (v) => (/^\d{1,6}$/.test(v.trim()) ? v.trim() : undefined) }, li: {},
+  h1: heading, h2: heading, h3: heading, h4: heading, h5: heading, h6: heading,
+  // The reply marker the widget writes: `<a class="at" href="#id">@nick</a>`.
+  a: { href: linkHref, title: plain, class: (v) => (v.trim() === 'at' ? 'at' : undefined) },
+  img: { src: imageSrc, alt: plain, title: plain },
+  table: {}, thead: {}, tbody: {}, tfoot: {}, tr: {}, th: cell, td: cell,
+}
+
+const VOID = new Set(['br', 'hr', 'img', 'area', 'base', 'col', 'embed', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'image'])
+
+/** Their content is text to the browser until the matching end tag; it is dropped with them. */
+const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'textarea', 'title'])
+
+/** Dropped with everything inside: foreign content and containers of inert or active markup. */
+const DROP_SUBTREE = new Set(['svg', 'math', 'template', 'object', 'applet', 'frameset', 'select'])
+
+const MAX_DEPTH = 50
+
+const LINK_REL = 'ugc nofollow noopener noreferrer'
+
+// The HTML tokenizer's whitespace.
+const WS = /[\t\n\f ]/
+
+const NAMED: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', Tab: '\t', NewLine: '\n',
+  sol: '/', bsol: '\\', lpar: '(', rpar: ')', period: '.', comma: ',', excl: '!', num: '#', dollar: '$',
+  percnt: '%', semi: ';', equals: '=', quest: '?', commat: '@', lsqb: '[', rsqb: ']', lowbar: '_', grave: '`',
+  lcub: '{', rcub: '}', verbar: '|', plus: '+', ast: '*', hat: '^', copy: '\u00a9', reg: '\u00ae', trade: '\u2122',
+  hellip: '\u2026', mdash: '\u2014', ndash: '\u2013', lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d',
+  middot: '\u00b7', times: '\u00d7', divide: '\u00f7', laquo: '\u00ab', raquo: '\u00bb', bull: '\u2022', deg: '\u00b0',
+}
+
+const CHAR_REF_RE = /&(?:#(\d{1,8});?|#[xX]([0-9a-fA-F]{1,7});?|([A-Za-z][A-Za-z0-9]{1,31});)/g
+
+function codePoint(n: number): string {
+  // NUL, surrogates and out-of-range references become U+FFFD, as in a browser.
+  return n === 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff) ? '\ufffd' : String.fromCodePoint(n)
+}
+
+/** Character references decoded (numeric ones, and the named ones above; others stay as written). */
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s
+  return s.replace(CHAR_REF_RE, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (dec !== undefined) return codePoint(Number.parseInt(dec, 10))
+    if (hex !== undefined) return codePoint(Number.parseInt(hex, 16))
+    return Object.hasOwn(NAMED, name!) ? NAMED[name!] : whole
+  })
+}
+
+const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+// A well-formed character reference in text is kept as written (it can only ever be text).
+const TEXT_AMP_RE = /&(?!(?:#\d{1,8}|#[xX][0-9a-fA-F]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});)/g
+
+const escapeText = (s: string): string => s.replace(TEXT_AMP_RE, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+// Whitespace and controls a browser strips or ignores around or inside a URL's scheme.
+const URL_JUNK_RE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g
+const URL_EDGE_RE = /^[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+$/g
+
+/**
+ * A URL attribute (already entity-decoded) if its scheme is allowed. The scheme is read with
+ * every whitespace and control character removed, so `java&#9;script:`, `\u2028javascript:` and
+ * `java\u0003script:` are all seen as `javascript:`.
+ */
+export function safeUrl(decoded: string, schemes: readonly string[], relative: boolean): string | undefined {
+  const value = decoded.replace(URL_EDGE_RE, '').replace(/[\t\n\r]/g, '')
+  if (value === '' || /[\u0000-\u001f\u007f]/.test(value)) return undefined
+  const probe = decoded.replace(URL_JUNK_RE, '').toLowerCase()
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(probe)
+  if (scheme) return schemes.includes(scheme[1]) ? value : undefined
+  // Anything that could still be read as a scheme by some parser is refused outright.
+  if (/^[^/?#]*:/.test(probe)) return undefined
+  return relative ? value : undefined
+}
+
+interface Tag {
+  name: string
+  attrs: [string, string][]
+  end: boolean
+  /** Written `<x/>`: closes itself in foreign content (svg, math) only. */
+  selfClosing: boolean
+}
+
+/** Tokens in document order: text (raw, undecoded) and tags; comments and doctypes vanish. */
+function* tokens(input: string): Generator<string | Tag> {
+  const s = input.replace(/\u0000/g, '').replace(/\r\n?/g, '\n')
+  const n = s.length
+  let i = 0
+  while (i < n) {
+    const lt = s.indexOf('<', i)
+    if (lt === -1) {
+      yield s.slice(i)
+      return
+    }
+    if (lt > i) yield s.slice(i, lt)
+    i = lt
+    const next = s[i + 1]
+    if (s.startsWith('<!--', i)) {
+      // `<!-->` and `<!--->` close at once; otherwise up to `-->` or `--!>`, or the end.
+      if (s.startsWith('<!-->', i)) {
+        i += 5
+        continue
+      }
+      if (s.startsWith('<!--->', i)) {
+        i += 6
+        continue
+      }
+      const a = s.indexOf('-->', i + 4)
+      const b = s.indexOf('--!>', i + 4)
+      const end = a === -1 ? b : b === -1 ? a : Math.min(a, b)
+      i = end === -1 ? n : end + (end === b ? 4 : 3)
+      continue
+    }
+    if (next === '!' || next === '?' || (next === '/' && !/[A-Za-z>]/.test(s[i + 2] ?? ''))) {
+      // Doctypes, CDATA, processing instructions, `</ x>`: bogus comments up to the next `>`.
+      const gt = s.indexOf('>', i + 2)
+      i = gt === -1 ? n : gt + 1
+      continue
+    }
+    if (next === '/' && s[i + 2] === '>') {
+      i += 3
+      continue
+    }
+    const end = next === '/'
+    const nameStart = i + (end ? 2 : 1)
+    if (!/[A-Za-z]/.test(s[nameStart] ?? '')) {
+      yield '<'
+      i += 1
+      continue
+    }
+    const tag = readTag(s, nameStart, end)
+    if (tag === undefined) return // A tag cut off by the end of the input is dropped, as a browser does.
+    i = tag.next
+    yield tag.tag
+    if (!end && tag.tag.name === 'plaintext') return
+    if (!end && RAW_TEXT.has(tag.tag.name)) {
+      // Raw text: everything up to `</name` followed by whitespace, `/` or `>` is not markup.
+      const close = new RegExp(`</${tag.tag.name}(?=[\\t\\n\\f />])`, 'ig')
+      close.lastIndex = i
+      const m = close.exec(s)
+      if (m === null) return
+      i = m.index
+    }
+  }
+}
+
+/** A tag from its name to its `>`, following the tokenizer's attribute states. */
+function readTag(s: string, start: number, end: boolean): { tag: Tag; next: number } | undefined {
+  const n = s.length
+  let i = start
+  while (i < n && !WS.test(s[i]) && s[i] !== '/' && s[i] !== '>') i += 1
+  const name = s.slice(start, i).toLowerCase()
+  const attrs: [string, string][] = []
+  const seen = new Set<string>()
+  for (;;) {
+    let slash = false
+    while (i < n && (WS.test(s[i]) || s[i] === '/')) {
+      slash = s[i] === '/'
+      i += 1
+    }
+    if (i >= n) return undefined
+    if (s[i] === '>') return { tag: { name, attrs, end, selfClosing: slash }, next: i + 1 }
+    // An attribute name may start with `=`; it runs to whitespace, `/`, `>` or `=`.
+    const nameStart = i
+    i += 1
+    while (i < n && !WS.test(s[i]) && s[i] !== '/' && s[i] !== '>' && s[i] !== '=') i += 1
+    const attrName = s.slice(nameStart, i).toLowerCase()
+    while (i < n && WS.test(s[i])) i += 1
+    let value = ''
+    if (s[i] === '=') {
+      i += 1
+      while (i < n && WS.test(s[i])) i += 1
+      if (i >= n) return undefined
+      const q = s[i]
+      if (q === '"' || q === "'") {
+        const close = s.indexOf(q, i + 1)
+        if (close === -1) return undefined
+        value = s.slice(i + 1, close)
+        i = close + 1
+      } else if (q !== '>') {
+        const from = i
+        while (i < n && !WS.test(s[i]) && s[i] !== '>') i += 1
+        value = s.slice(from, i)
+      }
+    }
+    // The first of two attributes with one name wins.
+    if (!seen.has(attrName)) {
+      seen.add(attrName)
+      attrs.push([attrName, value])
+    }
+  }
+}
+
+/** The start tag as written out; undefined for an image without a safe source (it shows nothing). */
+function startTag(name: string, attrs: [string, string][]): string | undefined {
+  const rules = ALLOWED[name]
+  const out: string[] = []
+  let external = false
+  for (const [attr, raw] of attrs) {
+    const decoded = decodeEntities(raw)
+    // Markdown tables may align cells by style; only that one declaration survives, as `align`.
+    if (attr === 'style' && rules.align !== undefined && !attrs.some(([a]) => a === 'align')) {
+      const m = /^\s*text-align\s*:\s*(left|center|right)\s*;?\s*$/i.exec(decoded)
+      if (m) out.push(` align="${m[1].toLowerCase()}"`)
+      continue
+    }
+    const rule = Object.hasOwn(rules, attr) ? rules[attr] : undefined
+    const value = rule?.(decoded, name)
+    if (value === undefined) continue
+    if (name === 'a' && attr === 'href') external = !value.startsWith('#')
+    out.push(` ${attr}="${escapeAttr(value)}"`)
+  }
+  if (name === 'img' && !out.some((a) => a.startsWith(' src='))) return undefined
+  // Links leave the site in a new tab that cannot reach back, and pass on no ranking.
+  if (external) out.push(` target="_blank" rel="${LINK_REL}"`)
+  return `<${name}${out.join('')}>`
+}
+
+/** Comment HTML made safe: see the module comment for what is kept. */
+export function sanitizeHtml(html: string): string {
+  const out: string[] = []
+  const open: string[] = []
+  // While inside a dropped subtree: its element name and depth of same-named nesting.
+  let dropping: { name: string; depth: number } | undefined
+  for (const token of tokens(html)) {
+    if (typeof token === 'string') {
+      if (dropping === undefined) out.push(escapeText(token))
+      continue
+    }
+    const { name, end } = token
+    if (dropping !== undefined) {
+      if (name === dropping.name) dropping.depth += end ? -1 : 1
+      if (dropping.depth === 0) dropping = undefined
+      continue
+    }
+    if (!end && DROP_SUBTREE.has(name) && !(token.selfClosing && (name === 'svg' || name === 'math'))) {
+      dropping = { name, depth: 1 }
+      continue
+    }
+    if (!Object.hasOwn(ALLOWED, name)) continue
+    if (end) {
+      const at = open.lastIndexOf(name)
+      if (at === -1) continue
+      while (open.length > at) out.push(`</${open.pop()}>`)
+      continue
+    }
+    if (VOID.has(name)) {
+      const tag = startTag(name, token.attrs)
+      if (tag !== undefined) out.push(tag)
+      continue
+    }
+    if (open.length >= MAX_DEPTH) continue
+    out.push(startTag(name, token.attrs)!)
+    open.push(name)
+  }
+  while (open.length > 0) out.push(`</${open.pop()}>`)
+  return out.join('')
+}
+
+/** The text a reader sees (tags removed, references decoded): for spam and word rules. */
+export function htmlText(html: string): string {
+  const out: string[] = []
+  for (const token of tokens(html)) {
+    if (typeof token === 'string') out.push(decodeEntities(token))
+    else if (token.name === 'br' || token.name === 'p' || token.name === 'li') out.push(' ')
+  }
+  return out.join('')
+}
+
+/** The `href` of every link in sanitised HTML. */
+export function htmlLinks(html: string): string[] {
+  const links: string[] = []
+  for (const token of tokens(html)) {
+    if (typeof token !== 'string' && !token.end && token.name === 'a') {
+      const href = token.attrs.find(([a]) => a === 'href')
+      if (href) links.push(decodeEntities(href[1]))
+    }
+  }
+  return links
+}
+
+/** True when sanitised HTML shows nothing: no text and no image (a comment of only `<script>`). */
+export function isBlankHtml(html: string): boolean {
+  return htmlText(html).trim() === '' && !/<img\s/.test(html)
+}

@@ -1,0 +1,252 @@
+/**
+ * The LeanCloud REST subset under `/1.1` that the unmodified `leancloud-storage` 4.x SDK and
+ * Valine 1.5 use (design.md §8, research §1.3–1.4): the `Comment` and `Counter` classes, the
+ * `/batch` of GET sub-requests, and Valine's one CQL form. Reads show approved comments only,
+ * through the public shapes; writes go through validation, sanitising, the rate limit, the
+ * duplicate check and moderation, and are answered only once the store has committed them.
+ * Everything else under `/1.1` is closed.
+ */
+import { Hono, type Context } from 'hono'
+import { parseCql } from '../leancloud/cql.js'
+import { LC, LeanCloudError, lcError, toErrorResponse } from '../leancloud/errors.js'
+import { counterUpdatedBody, createdBody, decodeCommentCreate, decodeCounterCreate, decodeCounterUpdate, publicComment, publicCounter } from '../leancloud/objects.js'
+import { parseKeys, parseQuery, QUERY_LIMITS, type ClassName } from '../leancloud/where.js'
+import { ipHash, mailHash, moderate, rateLimit } from '../policy/moderation.js'
+import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
+import type { Order, StoredComment, StoredCounter } from '../stores/store.js'
+import type { ProxyEnv, Services } from './context.js'
+
+type Params = Record<string, unknown>
+type LcContext = Context<ProxyEnv>
+
+const CLASSES: readonly string[] = ['Comment', 'Counter']
+/** Readers see approved comments only. */
+const READABLE = ['approved' as const]
+/** LeanCloud's order when none is asked for: oldest first. */
+const DEFAULT_ORDER: Order[] = [{ field: 'createdAt', desc: false }]
+
+function className(name: string): ClassName {
+  if (!CLASSES.includes(name)) throw lcError(LC.OBJECT_NOT_FOUND, `Class or object doesn't exists: ${name.slice(0, 40)}`)
+  return name as ClassName
+}
+
+/** LeanCloud's ids are 24 hex digits; the service makes the same kind. */
+function newObjectId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+async function jsonBody(c: LcContext): Promise<unknown> {
+  const text = await c.req.text()
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw lcError(LC.INVALID_JSON)
+  }
+}
+
+const isTrue = (v: string | undefined): boolean => v === 'true' || v === '1'
+
+// —— reads, shared by the routes and `/batch` ——
+
+async function queryClass(svc: Services, name: string, params: Params): Promise<object> {
+  const cls = className(name)
+  const q = parseQuery(cls, params)
+  if (cls === 'Comment') {
+    const filter = { where: q.where, status: READABLE }
+    const [rows, count] = await Promise.all([
+      q.limit === 0 ? Promise.resolve([]) : svc.store.findComments({ ...filter, order: q.order.length > 0 ? q.order : DEFAULT_ORDER, limit: q.limit, skip: q.skip }),
+      q.count ? svc.store.countComments(filter) : Promise.resolve(undefined),
+    ])
+    const results = rows.map((row) => publicComment(row, q.keys))
+    return count === undefined ? { results } : { results, count }
+  }
+  // Counters: few per page; the store has no offset for them, so the skip is taken here (bounded).
+  const rows = await svc.store.findCounters(q.where, q.count ? QUERY_LIMITS.skip + QUERY_LIMITS.limit : q.skip + q.limit)
+  const results = rows.slice(q.skip, q.skip + q.limit).map((row) => publicCounter(row, q.keys))
+  return q.count ? { results, count: rows.length } : { results }
+}
+
+/** One object; `{}` when it is missing or not for readers, as LeanCloud answers a missing id. */
+async function getObject(svc: Services, name: string, id: string, params: Params): Promise<object> {
+  const cls = className(name)
+  const keys = parseKeys(cls, params.keys)
+  if (cls === 'Comment') {
+    const row = await svc.store.getComment(id)
+    return row && row.status === 'approved' ? publicComment(row, keys) : {}
+  }
+  const row = await svc.store.getCounter(id)
+  return row ? publicCounter(row, keys) : {}
+}
+
+async function cloudQuery(svc: Services, params: Params): Promise<object> {
+  const q = parseCql(params.cql, params.pvalues)
+  const rows = await svc.store.findComments({ where: q.where, status: READABLE, order: q.order.length > 0 ? q.order : DEFAULT_ORDER, limit: QUERY_LIMITS.limit, skip: 0 })
+  return { results: rows.map((row) => publicComment(row)), className: q.className }
+}
+
+/** A GET by path (`/classes/Comment`, `/classes/Counter/:id`, `/cloudQuery`), as `/batch` sends them. */
+async function readPath(svc: Services, path: string, params: Params): Promise<object> {
+  const parts = path.split('/').filter(Boolean)
+  if (parts[0] === 'classes' && parts.length === 2) return queryClass(svc, parts[1], params)
+  if (parts[0] === 'classes' && parts.length === 3) return getObject(svc, parts[1], parts[2], params)
+  if (parts[0] === 'cloudQuery' && parts.length === 1) return cloudQuery(svc, params)
+  throw lcError(LC.FORBIDDEN, 'Only reads of Comment and Counter are served.')
+}
+
+// —— writes ——
+
+async function createComment(c: LcContext): Promise<Response> {
+  const svc = c.var.services
+  const { input } = decodeCommentCreate(await jsonBody(c))
+  const html = sanitizeHtml(input.comment)
+  if (isBlankHtml(html)) throw lcError(LC.VALIDATION_ERROR, 'comment has nothing to show once unsafe markup is removed')
+
+  const now = svc.now()
+  const hash = await ipHash(svc.clientIp(c), svc.salt)
+  const last = await svc.store.lastCommentFrom(hash)
+  const rate = rateLimit(last?.createdAt, now, svc.options.rateSeconds)
+  if (!rate.allowed) {
+    c.header('Retry-After', String(rate.retryAfter))
+    throw lcError(LC.TOO_MANY_REQUESTS, `One comment every ${svc.options.rateSeconds} seconds; try again in ${rate.retryAfter} s.`)
+  }
+  if (await svc.store.findDuplicate(input.url, input.nick, html)) throw lcError(LC.DUPLICATE_VALUE, 'The same comment is already on this page.')
+
+  // A reply must answer a comment readers can see, on the same page.
+  for (const id of new Set([input.rid, input.pid])) {
+    if (id === null) continue
+    const parent = await svc.store.getComment(id)
+    if (!parent || parent.status !== 'approved' || parent.url !== input.url) throw lcError(LC.VALIDATION_ERROR, `${id === input.rid ? 'rid' : 'pid'} must name a comment on this page`)
+  }
+
+  const decision = moderate({ comment: html, nick: input.nick, mail: input.mail, link: input.link }, { mode: svc.options.moderation, forbiddenWords: svc.options.forbiddenWords })
+  const iso = now.toISOString()
+  const record: StoredComment = {
+    objectId: newObjectId(),
+    createdAt: iso,
+    updatedAt: iso,
+    insertedAt: iso,
+    url: input.url,
+    rid: input.rid,
+    pid: input.pid,
+    nick: input.nick,
+    mail: input.mail,
+    mailHash: mailHash(input.mail),
+    link: input.link,
+    comment: html,
+    ua: input.ua,
+    ipHash: hash,
+    status: decision.status,
+  }
+  // Resolves once committed: a 201 is never lost.
+  await svc.store.insertComment(record)
+  svc.log({ level: 'info', event: 'comment-created', status: decision.status, reasons: decision.reasons })
+  c.header('Location', `/1.1/classes/Comment/${record.objectId}`)
+  const wantsObject = isTrue(c.req.query('new')) || isTrue(c.req.query('fetchWhenSave'))
+  return c.json(wantsObject ? { ...publicComment(record), ...createdBody(record) } : createdBody(record), 201)
+}
+
+/** A reader's view of a page counts once per window: the key joins the IP hash and the page. */
+async function claimView(svc: Services, c: LcContext, url: string, now: Date): Promise<boolean> {
+  const hash = await ipHash(svc.clientIp(c), svc.salt)
+  const until = new Date(now.getTime() + svc.options.counterWindowSeconds * 1000).toISOString()
+  return svc.store.claimView(`${hash}:${url}`, now.toISOString(), until)
+}
+
+async function createCounter(c: LcContext): Promise<Response> {
+  const svc = c.var.services
+  const input = decodeCounterCreate(await jsonBody(c))
+  const now = svc.now()
+  const iso = now.toISOString()
+  // Two first readers at once would make two counters (Valine finds, then creates): the second
+  // create gets the first counter, and its view counts as a view of it.
+  const [existing] = await svc.store.findCounters({ field: 'url', op: 'eq', value: input.url }, 1)
+  if (existing) {
+    const counted = (await claimView(svc, c, existing.url, now)) ? await svc.store.incrementCounter(existing.objectId, iso) : existing
+    return c.json(createdBody(counted ?? existing), 201)
+  }
+  const record: StoredCounter = { objectId: newObjectId(), createdAt: iso, updatedAt: iso, url: input.url, xid: input.xid, title: input.title, time: 1 }
+  await svc.store.insertCounter(record)
+  // The creator's view is the one counted.
+  await claimView(svc, c, record.url, now)
+  c.header('Location', `/1.1/classes/Counter/${record.objectId}`)
+  return c.json(createdBody(record), 201)
+}
+
+async function incrementCounter(c: LcContext, id: string): Promise<Response> {
+  const svc = c.var.services
+  decodeCounterUpdate(await jsonBody(c))
+  const counter = await svc.store.getCounter(id)
+  if (!counter) throw lcError(LC.OBJECT_NOT_FOUND)
+  const now = svc.now()
+  // A repeat inside the window answers the current value, as if counted: the widget shows it.
+  const after = (await claimView(svc, c, counter.url, now)) ? await svc.store.incrementCounter(id, now.toISOString()) : counter
+  if (!after) throw lcError(LC.OBJECT_NOT_FOUND)
+  return c.json(counterUpdatedBody(after))
+}
+
+// —— batch ——
+
+/** A sub-request's `params` as query values: objects (a `where`) stay as they are, as the SDK sends them. */
+function subRequestParams(path: string, params: unknown): { path: string; params: Params } {
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) throw lcError(LC.INVALID_JSON, 'params must be an object')
+  const url = new URL(path, 'http://batch.invalid')
+  const merged: Params = {}
+  url.searchParams.forEach((value, key) => (merged[key] = value))
+  // Own keys only; `__proto__` from JSON would otherwise replace the record's prototype.
+  for (const [key, value] of Object.entries(params ?? {})) if (key !== '__proto__') merged[key] = value
+  return { path: url.pathname, params: merged }
+}
+
+async function batch(c: LcContext): Promise<Response> {
+  const svc = c.var.services
+  const body = await jsonBody(c)
+  const requests = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { requests?: unknown }).requests : undefined
+  if (!Array.isArray(requests)) throw lcError(LC.INVALID_JSON, 'A batch is {"requests": [...]}.')
+  const max = svc.options.limits.batchRequests
+  if (requests.length > max) throw lcError(LC.INVALID_QUERY, `A batch holds at most ${max} requests.`)
+  const results: object[] = []
+  // One after another: a batch cannot make the store run its requests in parallel.
+  for (const req of requests) {
+    try {
+      if (typeof req !== 'object' || req === null || typeof (req as { path?: unknown }).path !== 'string') throw lcError(LC.INVALID_JSON, 'A batch request is {method, path, params}.')
+      const { method, path, params } = req as { method?: unknown; path: string; params?: unknown }
+      if (method !== 'GET') throw lcError(LC.FORBIDDEN, 'A batch may only read (GET).')
+      if (!path.startsWith('/1.1/')) throw lcError(LC.FORBIDDEN, 'A batch path starts with /1.1/.')
+      const sub = subRequestParams(path.slice('/1.1'.length), params)
+      results.push({ success: await readPath(svc, sub.path, sub.params) })
+    } catch (err) {
+      if (!(err instanceof LeanCloudError)) svc.log({ level: 'error', event: 'unexpected-error', route: '/1.1/batch', error: err instanceof Error ? err.name : typeof err })
+      results.push({ error: toErrorResponse(err).body })
+    }
+  }
+  return c.json(results)
+}
+
+export function leancloudRoutes(): Hono<ProxyEnv> {
+  const lc = new Hono<ProxyEnv>()
+
+  lc.get('/classes/:class', async (c) => c.json(await queryClass(c.var.services, c.req.param('class'), c.req.query())))
+  lc.get('/classes/:class/:id', async (c) => c.json(await getObject(c.var.services, c.req.param('class'), c.req.param('id'), c.req.query())))
+  lc.get('/cloudQuery', async (c) => c.json(await cloudQuery(c.var.services, c.req.query())))
+
+  lc.post('/classes/:class', async (c) => {
+    const cls = className(c.req.param('class'))
+    return cls === 'Comment' ? createComment(c) : createCounter(c)
+  })
+  lc.put('/classes/:class/:id', async (c) => {
+    const cls = className(c.req.param('class'))
+    if (cls === 'Comment') throw lcError(LC.OPERATION_FORBIDDEN, 'Comments cannot be changed.')
+    return incrementCounter(c, c.req.param('id'))
+  })
+  lc.on(['DELETE', 'PATCH'], ['/classes/:class', '/classes/:class/:id'], (c) => {
+    className(c.req.param('class'))
+    throw lcError(LC.OPERATION_FORBIDDEN, 'Objects cannot be changed or deleted.')
+  })
+  lc.post('/batch', batch)
+
+  // Users, sessions, files, schemas, scans, the password-reset "notification" trick…: closed.
+  lc.all('*', () => {
+    throw lcError(LC.FORBIDDEN, 'This service serves the Comment and Counter classes only.')
+  })
+  return lc
+}

@@ -1,0 +1,110 @@
+/**
+ * The schema, as a versioned list of steps. Each step runs in one transaction (a batch on D1)
+ * together with the row that records it, so a crash never leaves a half-applied version, and
+ * `migrate()` can run at every start: applied versions are skipped.
+ *
+ * Steps are append-only: a released step never changes; a new need is a new version.
+ */
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely'
+import type { SqlFlavor } from './sql-store.js'
+
+export const MIGRATIONS_TABLE = 'gptnotes_migrations'
+
+export interface Migration {
+  version: number
+  name: string
+  statements(db: Kysely<any>, flavor: SqlFlavor): CompiledQuery[]
+}
+
+/**
+ * Ids and dates are compared and sorted as text (ISO 8601 sorts as it reads). PostgreSQL's
+ * default collation may ignore punctuation or follow the locale, so those columns use
+ * bytewise "C" there, which is SQLite's only text order: both stores sort alike.
+ */
+const key = (flavor: SqlFlavor): 'text' | RawBuilder<unknown> => (flavor === 'postgres' ? sql`text collate "C"` : 'text')
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'comments, counters and view claims',
+    statements: (db, flavor) => [
+      db.schema
+        .createTable('comments')
+        .ifNotExists()
+        .addColumn('object_id', key(flavor), (c) => c.primaryKey())
+        .addColumn('created_at', key(flavor), (c) => c.notNull())
+        .addColumn('updated_at', key(flavor), (c) => c.notNull())
+        .addColumn('inserted_at', key(flavor), (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('rid', key(flavor))
+        .addColumn('pid', key(flavor))
+        .addColumn('nick', 'text', (c) => c.notNull())
+        .addColumn('mail', 'text', (c) => c.notNull())
+        .addColumn('mail_hash', 'text', (c) => c.notNull())
+        .addColumn('link', 'text', (c) => c.notNull())
+        .addColumn('comment', 'text', (c) => c.notNull())
+        .addColumn('ua', 'text', (c) => c.notNull())
+        .addColumn('ip_hash', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addCheckConstraint('comments_status_check', sql`status in ('approved', 'waiting', 'spam')`)
+        .compile(),
+      // A page of a page's comments: url and status narrow, created_at orders.
+      db.schema.createIndex('comments_url_status_created').ifNotExists().on('comments').columns(['url', 'status', 'created_at']).compile(),
+      // The replies of the shown threads (`rid in (…)`, by status, in date order) and deletion
+      // of a thread. With status and date in it, the planner prefers it to the status index.
+      db.schema.createIndex('comments_rid_status_created').ifNotExists().on('comments').columns(['rid', 'status', 'created_at']).compile(),
+      db.schema.createIndex('comments_pid').ifNotExists().on('comments').column('pid').compile(),
+      // Site-wide lists (recent comments, the moderation queue).
+      db.schema.createIndex('comments_status_created').ifNotExists().on('comments').columns(['status', 'created_at']).compile(),
+      // Rate limits: the newest comment from one IP hash.
+      db.schema.createIndex('comments_ip_created').ifNotExists().on('comments').columns(['ip_hash', 'created_at']).compile(),
+
+      db.schema
+        .createTable('counters')
+        .ifNotExists()
+        .addColumn('object_id', key(flavor), (c) => c.primaryKey())
+        .addColumn('created_at', key(flavor), (c) => c.notNull())
+        .addColumn('updated_at', key(flavor), (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('xid', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('time', 'integer', (c) => c.notNull().defaultTo(0))
+        .compile(),
+      db.schema.createIndex('counters_url').ifNotExists().on('counters').column('url').compile(),
+
+      // One row per reader and page while its counting window lasts.
+      db.schema
+        .createTable('view_claims')
+        .ifNotExists()
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('until', key(flavor), (c) => c.notNull())
+        .compile(),
+      db.schema.createIndex('view_claims_until').ifNotExists().on('view_claims').column('until').compile(),
+    ],
+  },
+  {
+    version: 2,
+    name: 'rate limit hits',
+    statements: (db, flavor) => [
+      // One row per request counted by a rate limit (OAuth exchanges), kept while its window lasts.
+      db.schema
+        .createTable('rate_hits')
+        .ifNotExists()
+        .addColumn('key', key(flavor), (c) => c.notNull())
+        .addColumn('at', key(flavor), (c) => c.notNull())
+        .compile(),
+      db.schema.createIndex('rate_hits_key_at').ifNotExists().on('rate_hits').columns(['key', 'at']).compile(),
+      db.schema.createIndex('rate_hits_at').ifNotExists().on('rate_hits').column('at').compile(),
+    ],
+  },
+]
+
+/** The bookkeeping table itself; created before anything else is read. */
+export const createMigrationsTable = (db: Kysely<any>): CompiledQuery =>
+  db.schema
+    .createTable(MIGRATIONS_TABLE)
+    .ifNotExists()
+    .addColumn('version', 'integer', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .compile()

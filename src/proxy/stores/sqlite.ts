@@ -1,0 +1,44 @@
+/**
+ * The embedded default store: one SQLite file (Node; better-sqlite3).
+ *
+ * Durability: WAL journal with `synchronous = FULL`, so every commit syncs the WAL to disk
+ * before the statement returns. A write is acknowledged only once it survives not just a
+ * killed process (NORMAL would cover that) but a power cut or an OS crash too (NORMAL in WAL
+ * mode may lose the last commits then). WAL keeps that cheap: one sequential sync per commit,
+ * and readers never wait for the writer.
+ */
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { Kysely, SqliteDialect, sql } from 'kysely'
+import { columnNames, createSqlStore, inTransaction, type Tables } from './sql-store.js'
+import type { CommentStore } from './store.js'
+
+/** SQLite's own default limit on bound parameters (SQLITE_MAX_VARIABLE_NUMBER). */
+const SQLITE_MAX_PARAMETERS = 32766
+
+export function openSqliteStore(path: string): CommentStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const database = new Database(path)
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = FULL')
+  // Another process on the same file (an import while the service runs) waits, not fails.
+  database.pragma('busy_timeout = 5000')
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins: [columnNames()] })
+  // SQLite never gathers planner statistics by itself: as its documentation advises for a
+  // long-lived connection, refresh them at start (migrate) and then every hour.
+  const optimize = sql`pragma optimize=0x10002`.compile(db)
+  const hourly = setInterval(() => void db.executeQuery(optimize).catch(() => {}), 3_600_000)
+  hourly.unref()
+  return createSqlStore({
+    db,
+    flavor: 'sqlite',
+    maxParameters: SQLITE_MAX_PARAMETERS,
+    atomic: (queries) => inTransaction(db, queries),
+    analyze: [optimize],
+    close: async () => {
+      clearInterval(hourly)
+      await db.destroy()
+    },
+  })
+}

@@ -1,0 +1,123 @@
+/**
+ * The comment store behind the service: one interface, one shared test suite, three
+ * implementations (SQLite, PostgreSQL, the edge runtime's D1-style SQL binding). Records are
+ * plain data; policy (what a reader may see or write) lives in the app, never here.
+ */
+
+export type CommentStatus = 'approved' | 'waiting' | 'spam'
+
+/** A comment as stored. `mail` and `ipHash` never leave the service except to its owner. */
+export interface StoredComment {
+  objectId: string
+  /** ISO 8601 with milliseconds, UTC (`2025-05-13T08:00:00.000Z`), as LeanCloud writes dates. */
+  createdAt: string
+  updatedAt: string
+  insertedAt: string
+  /** The page's path on the site (`/gpt/handbook/a.html`). */
+  url: string
+  /** The thread's root comment; null for a root comment. */
+  rid: string | null
+  /** The comment replied to; null for a root comment. */
+  pid: string | null
+  nick: string
+  mail: string
+  /** md5 of the trimmed, lower-cased e-mail (avatars are drawn from it); '' without e-mail. */
+  mailHash: string
+  /** The commenter's site, http(s) only; '' when none. */
+  link: string
+  /** Sanitised HTML. */
+  comment: string
+  ua: string
+  /** Salted hash of the client IP: rate limits and moderation only. */
+  ipHash: string
+  status: CommentStatus
+}
+
+/** A page view counter (Valine's `Counter` class). */
+export interface StoredCounter {
+  objectId: string
+  createdAt: string
+  updatedAt: string
+  url: string
+  xid: string
+  title: string
+  time: number
+}
+
+export type QueryField = 'objectId' | 'url' | 'rid' | 'pid' | 'createdAt' | 'insertedAt'
+
+/**
+ * A query condition, already checked against the allowlist by the app's `where` parser.
+ * `exists: false` matches a null field (LeanCloud's "field not set").
+ */
+export type Condition =
+  | { and: Condition[] }
+  | { or: Condition[] }
+  | { field: QueryField; op: 'eq' | 'ne'; value: string }
+  | { field: QueryField; op: 'in'; values: string[] }
+  | { field: QueryField; op: 'exists'; value: boolean }
+  | { field: 'createdAt' | 'insertedAt'; op: 'lt' | 'lte' | 'gt' | 'gte'; value: string }
+
+export interface Order {
+  field: 'createdAt' | 'insertedAt' | 'updatedAt'
+  desc: boolean
+}
+
+export interface CommentQuery {
+  where: Condition
+  /** Only comments with one of these statuses (readers: approved only). */
+  status: CommentStatus[]
+  order: Order[]
+  limit: number
+  skip: number
+}
+
+export interface ImportResult {
+  added: number
+  /** Already present (same objectId): an import can run twice and add nothing. */
+  skipped: number
+}
+
+export interface CommentStore {
+  /** Create or upgrade the schema; runs at start, safe to run again. */
+  migrate(): Promise<void>
+
+  findComments(query: CommentQuery): Promise<StoredComment[]>
+  countComments(query: Pick<CommentQuery, 'where' | 'status'>): Promise<number>
+  getComment(objectId: string): Promise<StoredComment | undefined>
+  /** Resolves only once the comment is durable (committed). */
+  insertComment(comment: StoredComment): Promise<void>
+  /** False when there is no such comment. */
+  setCommentStatus(objectId: string, status: CommentStatus, updatedAt: string): Promise<boolean>
+  /** Delete a comment and every reply in its thread (`rid` = its id, or replies to it); how many went. */
+  deleteComment(objectId: string): Promise<number>
+  /** The newest comment from this IP hash (rate limits). */
+  lastCommentFrom(ipHash: string): Promise<StoredComment | undefined>
+  /** A comment with the same page, nick and text (duplicate detection). */
+  findDuplicate(url: string, nick: string, comment: string): Promise<StoredComment | undefined>
+
+  findCounters(where: Condition, limit: number): Promise<StoredCounter[]>
+  getCounter(objectId: string): Promise<StoredCounter | undefined>
+  insertCounter(counter: StoredCounter): Promise<void>
+  /** Add one to `time`, atomically; the counter after it, or undefined when there is none. */
+  incrementCounter(objectId: string, updatedAt: string): Promise<StoredCounter | undefined>
+  /**
+   * Record that a reader (a key made of the IP hash and the page) was counted until `until`
+   * (ISO). True when it was not counted already (or its window has passed): count it.
+   */
+  claimView(key: string, now: string, until: string): Promise<boolean>
+
+  /**
+   * Record one hit of a rate limit's key (an IP hash and a route) at `now` (ISO); the hits of
+   * that key after `windowStart` (ISO), this one included. Hits at or before any window may be
+   * pruned.
+   */
+  hitRate(key: string, now: string, windowStart: string): Promise<number>
+
+  /** Insert what is not there yet, keeping ids and dates, in one transaction. */
+  importRecords(records: { comments: StoredComment[]; counters: StoredCounter[] }): Promise<{ comments: ImportResult; counters: ImportResult }>
+  /** Everything, oldest first, for `gptnotes comments export`. */
+  exportRecords(): Promise<{ comments: StoredComment[]; counters: StoredCounter[] }>
+
+  close(): Promise<void>
+}

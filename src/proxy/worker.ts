@@ -1,0 +1,57 @@
+/**
+ * The edge entry (`gptnotes/proxy/worker`): `export default { fetch }` for runtimes that call a
+ * module worker, such as Cloudflare Workers. Settings come from the environment bindings (the
+ * same names as on Node, design.md §8); the store is the SQL binding named `DB` (a D1
+ * database). The app, the store and its migrations are made once per isolate.
+ */
+import type { Hono } from 'hono'
+import { createProxyApp, jsonLog, type ProxyEnv } from './app.js'
+import { resolveProxyOptions, ProxyOptionError } from './options.js'
+import { openD1Store, type D1Binding } from './stores/d1.js'
+
+export interface WorkerEnv {
+  DB?: D1Binding
+  [binding: string]: unknown
+}
+
+/** The runtime's execution context; only its presence matters here. */
+export interface WorkerContext {
+  waitUntil(promise: Promise<unknown>): void
+}
+
+let ready: Promise<Hono<ProxyEnv>> | undefined
+
+async function start(env: WorkerEnv): Promise<Hono<ProxyEnv>> {
+  if (!env.DB) throw new ProxyOptionError('DB', 'must be bound to a D1 database (the comment store)')
+  const options = resolveProxyOptions({ env })
+  const store = openD1Store(env.DB)
+  await store.migrate()
+  return createProxyApp({
+    store,
+    options,
+    log: jsonLog,
+    // The platform sets this header from the connection; a client cannot choose it.
+    clientIp: (c) => c.req.header('cf-connecting-ip'),
+  })
+}
+
+function misconfigured(err: unknown): Response {
+  // The operator reads the setting's name in the log; readers get no details.
+  jsonLog({ level: 'error', event: 'start-failed', error: err instanceof Error ? err.message : String(err) })
+  return Response.json({ code: 1, error: 'The comment service is not configured correctly.' }, { status: 500 })
+}
+
+export default {
+  async fetch(request: Request, env: WorkerEnv, ctx?: WorkerContext): Promise<Response> {
+    ready ??= start(env)
+    let app: Hono<ProxyEnv>
+    try {
+      app = await ready
+    } catch (err) {
+      // Try again on the next request: the binding or a setting may be fixed by then.
+      ready = undefined
+      return misconfigured(err)
+    }
+    return app.fetch(request, env, ctx as never)
+  },
+}

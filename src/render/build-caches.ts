@@ -1,0 +1,62 @@
+import { bundleClient, type ClientBundle } from './bundle.js'
+import { stampsCurrent } from './markdown/image-sizes.js'
+import { openParseCache } from './parse-cache.js'
+import type { ParsedPage, SourceFile } from './parse-page.js'
+import { parseAll } from './parse-pool.js'
+
+export interface ParsedPages {
+  pages: ParsedPage[]
+  /** How many were parsed now; the rest came from the caches. */
+  fresh: number
+}
+
+/**
+ * What one build can reuse from the previous one: parsed pages by content (in memory for the
+ * dev server's lifetime, and on disk between CLI runs) and the client bundle. Nothing else
+ * survives a build, so every stage still runs on fresh data.
+ */
+export class BuildCaches {
+  private readonly parsed = new Map<string, { source: string; page: ParsedPage }>()
+  private parsedBase?: string
+  private bundle?: Promise<ClientBundle>
+
+  /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
+  constructor(readonly cacheDir?: string) {}
+
+  /** The parsePage stage through the caches: only files whose source (or images) changed are parsed. */
+  async parsePages(sources: SourceFile[], options: { base: string; contentDir: string }): Promise<ParsedPages> {
+    const { base, contentDir } = options
+    if (this.parsedBase !== base) this.parsed.clear()
+    this.parsedBase = base
+    const disk = this.cacheDir ? openParseCache(this.cacheDir, base) : undefined
+    const stale: SourceFile[] = []
+    for (const file of sources) {
+      const hit = this.parsed.get(file.relativePath)
+      if (hit && hit.source === file.source && stampsCurrent(hit.page.imageStamps)) continue
+      const cached = disk?.get(file.relativePath, file.source)
+      if (cached && stampsCurrent(cached.imageStamps)) this.parsed.set(file.relativePath, { source: file.source, page: cached })
+      else stale.push(file)
+    }
+    const fresh = await parseAll(stale, { base, contentDir })
+    fresh.forEach((page, i) => {
+      this.parsed.set(stale[i].relativePath, { source: stale[i].source, page })
+      disk?.set(stale[i].relativePath, stale[i].source, page)
+    })
+    const current = new Set(sources.map((f) => f.relativePath))
+    for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)
+    disk?.save(current)
+    return { pages: sources.map((f) => this.parsed.get(f.relativePath)!.page), fresh: stale.length }
+  }
+
+  /** The bundle stage through the caches (its result does not depend on the site). */
+  clientBundle(): Promise<ClientBundle> {
+    this.bundle ??= bundleClient({ cacheDir: this.cacheDir })
+    this.bundle.catch(() => (this.bundle = undefined))
+    return this.bundle
+  }
+
+  /** Forget the client bundle (the theme's sources changed). */
+  invalidateClient(): void {
+    this.bundle = undefined
+  }
+}

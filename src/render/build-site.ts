@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import type { SiteConfig } from '../shared/types.js'
+import { BuildCaches } from './build-caches.js'
+import { checkReferences, type BuildWarning } from './check-references.js'
+import { listChunks } from './chunks/list-chunks.js'
+import { pageChunks } from './chunks/page-chunks.js'
+import { routeMap } from './chunks/route-map.js'
+import { contentHash } from './chunks/chunk-file.js'
+import { clientSiteOf, commentsOf, wantsOwnCommentService, withoutComments } from './client-site.js'
+import { loadConfig } from './config/load-config.js'
+import { GptnotesErrors, inStage, problem, warning, type GptnotesError } from './errors/index.js'
+import { lastUpdatedDates } from './last-updated.js'
+import { runExtraOutputs } from './outputs/run-outputs.js'
+import type { ParsedPage } from './parse-page.js'
+import { renderDocuments } from './render-html.js'
+import { buildRoutes, type RouteTable } from './routes.js'
+import { assetOutputPath, readSources, scanContent } from './scan-content.js'
+import { buildSiteData } from './site-data.js'
+import { writeOutput, type OutputContents } from './write-output.js'
+
+/** The stages in the order they run (the build's progress view lists them in this order). */
+export const STAGES = [
+  'loadConfig',
+  'scanContent',
+  'parsePage',
+  'lastUpdated',
+  'siteData',
+  'routes',
+  'checkReferences',
+  'bundle',
+  'extraOutputs',
+  'listChunks',
+  'pageChunks',
+  'routeMap',
+  'render',
+  'copyAssets',
+  'write',
+] as const
+export type StageName = (typeof STAGES)[number]
+
+export interface StageEvent {
+  stage: string
+  ms: number
+  count?: number
+  /** For parsePage: how many of `count` were parsed now (the rest came from the caches). */
+  fresh?: number
+}
+
+export interface BuildOptions {
+  /** The site folder (holds `content/` and the config). */
+  root: string
+  /** Write the output here (the write stage); without it the files stay in memory (dev server, tests). */
+  out?: string
+  /** Parsed pages and the client bundle from earlier builds; a fresh set when absent. */
+  caches?: BuildCaches
+  onStage?: (event: StageEvent) => void
+  /** Extra HTML before `</body>` of every page (the dev server's reload client, which needs the base). */
+  bodyEnd?: (config: SiteConfig) => string
+  /**
+   * Report broken links and missing files in `problems` and finish the build (check-links
+   * wants every problem at once); by default the first stage that finds them fails the build.
+   */
+  keepGoing?: boolean
+  /** How long the config may take to load (default `CONFIG_TIMEOUT_MS`). */
+  configTimeoutMs?: number
+  /**
+   * The comment service widget A uses when the config names none (`gptnotes serve` passes its
+   * own); without either, the pages get no widget A and the build warns `CommentsNoService`.
+   */
+  commentService?: string
+}
+
+export interface SiteOutput {
+  config: SiteConfig
+  /** Every output file, by path inside the output folder. */
+  files: Map<string, OutputContents>
+  routes: RouteTable
+  parsed: ParsedPage[]
+  warnings: BuildWarning[]
+  /** Broken references found with `keepGoing` (otherwise they fail the build). */
+  problems: GptnotesError[]
+  pages: number
+}
+
+/**
+ * `gptnotes build` as its stage list (design.md §4). Each stage takes the earlier stages'
+ * results and returns new data; none changes what an earlier one returned. `runStage` times
+ * each and names it in any error it throws.
+ */
+export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
+  const caches = options.caches ?? new BuildCaches()
+  const runStage = async <T>(name: StageName, fn: () => T | Promise<T>, counts?: (result: T) => Pick<StageEvent, 'count' | 'fresh'>): Promise<T> => {
+    const start = performance.now()
+    let result: T
+    try {
+      result = await fn()
+    } catch (err) {
+      throw inStage(err, name)
+    }
+    options.onStage?.({ stage: name, ms: performance.now() - start, ...counts?.(result) })
+    return result
+  }
+  const contentDir = join(options.root, 'content')
+
+  const { config: loaded, file: configFile } = await runStage('loadConfig', () => loadConfig(options.root, { timeoutMs: options.configTimeoutMs }))
+  // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
+  const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
+  const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
+  const content = await runStage(
+    'scanContent',
+    () => {
+      const files = scanContent(contentDir)
+      const read = readSources(contentDir, files.markdown)
+      return { sources: read.sources, assets: files.assets, warnings: [...files.warnings, ...read.warnings] }
+    },
+    (r) => ({ count: r.sources.length }),
+  )
+  const { pages: parsed } = await runStage(
+    'parsePage',
+    () => caches.parsePages(content.sources, { base: config.base, contentDir }),
+    (r) => ({ count: r.pages.length, fresh: r.fresh }),
+  )
+  const updated = await runStage('lastUpdated', () =>
+    lastUpdatedDates(
+      contentDir,
+      content.sources.map((s) => s.relativePath),
+    ),
+  )
+  const site = await runStage('siteData', () => buildSiteData(config, parsed))
+  const routes = await runStage(
+    'routes',
+    () => buildRoutes(site, parsed, updated),
+    (r) => ({ count: r.routes.length }),
+  )
+  const references = await runStage('checkReferences', () => {
+    // Sidebar errors point into the config file.
+    const configText = site.sidebarProblems.length && configFile ? { file: relative(options.root, configFile), source: readFileSync(configFile, 'utf8') } : undefined
+    const report = checkReferences(parsed, content.sources, routes, new Set(content.assets), site.sidebarProblems, configText)
+    if (report.errors.length && !options.keepGoing) throw report.errors.length === 1 ? report.errors[0] : new GptnotesErrors(report.errors)
+    return report
+  })
+  const bundle = await runStage('bundle', () => caches.clientBundle())
+  const extras = await runStage('extraOutputs', () => runExtraOutputs({ config, site, parsed, routes, hash: contentHash }))
+  const lists = await runStage('listChunks', () => listChunks(routes, config.base))
+  const chunks = await runStage('pageChunks', () => pageChunks(routes, lists, config.base), (r) => ({ count: r.size }))
+  const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
+  const documents = await runStage(
+    'render',
+    () =>
+      renderDocuments(routes, chunks, {
+        config: { ...config, head: [...config.head, ...extras.head] },
+        site: clientSiteOf(config, map.url, { ...extras.site, comments: commentsOf(config, options.commentService) }),
+        bundle,
+        bodyEnd: options.bodyEnd?.(config),
+      }),
+    (r) => ({ count: r.length }),
+  )
+  const assets = await runStage(
+    'copyAssets',
+    () => content.assets.map((asset): [string, OutputContents] => [assetOutputPath(asset), { copyFrom: join(contentDir, asset) }]),
+    (r) => ({ count: r.length }),
+  )
+
+  // A content file may replace an extra output (its own robots.txt, say), never a page or the client.
+  const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), ...[...chunks.values()].map((c) => c.file.path), map.file.path, ...documents.map(([path]) => path), '_redirects'])
+  for (const asset of content.assets) {
+    const output = assetOutputPath(asset)
+    if (built.has(output)) throw inStage(problem('OutputClash', { output, first: `content/${asset}`, second: 'a page or file the build makes' }), 'copyAssets')
+  }
+
+  // Later entries win on a clash: pages over extra outputs, content assets over extra outputs.
+  const files = new Map<string, OutputContents>([
+    ...extras.files,
+    ...bundle.files.map((f): [string, OutputContents] => [f.path, f.contents]),
+    ...[...lists.values()].map((l): [string, OutputContents] => [l.file.path, l.file.code]),
+    ...[...chunks.values()].map((c): [string, OutputContents] => [c.file.path, c.file.code]),
+    [map.file.path, map.file.code],
+    ...documents,
+    ['_redirects', map.redirectsFile],
+    ...assets,
+  ])
+  const out = options.out
+  if (out) await runStage('write', () => writeOutput(out, files), () => ({ count: files.size }))
+  return { config, files, routes, parsed, warnings: [...content.warnings, ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
+}

@@ -1,0 +1,26 @@
+import { withBase } from '../../shared/paths.js'
+import type { RouteMap } from '../../shared/types.js'
+import type { Route, RouteTable } from '../routes.js'
+import { dataChunk, type ChunkFile } from './chunk-file.js'
+import type { PageChunk } from './page-chunks.js'
+
+export interface RouteMapOutput {
+  map: RouteMap
+  file: ChunkFile
+  url: string
+  /** `_redirects` for static hosts (Netlify, Cloudflare Pages …): the same redirects as `serve`. */
+  redirectsFile: string
+}
+
+/** The route map stage: route → page chunk URL and the redirects, as one module loaded at idle time. */
+export function routeMap(table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, base: string): RouteMapOutput {
+  const map: RouteMap = { routes: {}, redirects: {} }
+  for (const route of table.routes) map.routes[withBase(base, route.path)] = chunks.get(route)!.url
+  map.routes['404'] = chunks.get(table.notFound)!.url
+  for (const [from, to] of Object.entries(table.redirects)) map.redirects[withBase(base, from)] = withBase(base, to)
+  const file = dataChunk('routes', map)
+  const redirectsFile = Object.entries(map.redirects)
+    .map(([from, to]) => `${from} ${to} 301!`)
+    .join('\n')
+  return { map, file, url: withBase(base, '/' + file.path), redirectsFile: redirectsFile + '\n' }
+}

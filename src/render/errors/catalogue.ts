@@ -1,0 +1,266 @@
+/**
+ * Every error and warning gptnotes can report, once: its code, what the message says (a
+ * function of typed parameters), how to fix it (the hint), its severity and whether it points
+ * at a place in a file. Call sites name a code and give the parameters (`raise`, `problem`,
+ * `warning` in `problem.ts`); they never write message or hint text.
+ *
+ * Rules for entries (as Astro's errors-data):
+ * - A code never changes once published: scripts and people search for it.
+ * - The message says what happened and where it came from; the hint says what to do.
+ *   No "Oops", no "Error:" prefix (the printer adds `error [Code]`).
+ * - `located: 'always'` means every report carries file:line:column (and a code frame);
+ *   `'when-known'` that some causes have no position (esbuild may give none); `'never'` that
+ *   the problem belongs to no place in a file.
+ * - Warnings' hints are plain text: a warning carries only its code, message and location.
+ *
+ * test/unit/error-catalogue.test.ts triggers every entry and fails when one has no case.
+ */
+export type Severity = 'error' | 'warning'
+export type Located = 'always' | 'when-known' | 'never'
+
+export interface CatalogueEntry<P> {
+  severity: Severity
+  located: Located
+  /** One line for the reference: when this is reported. */
+  title: string
+  message: (params: P) => string
+  hint: string | ((params: P) => string)
+}
+
+/** The frontmatter field types the spec names, with what a wrong value is told and shown. */
+export const FIELD_TYPES = {
+  text: { rule: 'must be text', hint: 'Quote the value: title: "…"' },
+  boolean: { rule: 'must be true or false', hint: 'Write true or false without quotes.' },
+  number: { rule: 'must be a number', hint: 'Write a number without quotes, e.g. sticky: 1' },
+  names: { rule: 'must be a name or a list of names', hint: 'Write a YAML list:\n  tags:\n    - ChatGPT\n    - 教程' },
+  attributes: { rule: 'must be a list of attribute objects', hint: 'For example:\n  meta:\n    - name: keywords\n      content: ChatGPT,教程' },
+  date: { rule: 'must be a date like 2025-5-13', hint: 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).' },
+  day: { rule: 'is not a real day', hint: 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).' },
+} as const
+export type FieldType = keyof typeof FIELD_TYPES
+
+/** One invalid field of the config, as the config checker reports it. */
+export interface FieldProblem {
+  /** Key path, e.g. `themeConfig.sidebar[2].path`. */
+  path: string
+  message: string
+}
+
+/** Config problems shown in one message; the rest are counted. */
+const SHOWN_FIELDS = 10
+
+export const CATALOGUE = {
+  FrontmatterSyntax: {
+    severity: 'error',
+    located: 'always',
+    title: 'The YAML between the two --- lines of a page does not parse.',
+    message: ({ reason }: { reason: string }) => `the frontmatter is not valid YAML: ${reason}`,
+    hint: 'Frontmatter sits between two lines of ---; each line is `key: value`. Quote values that contain a colon.',
+  },
+  FrontmatterInvalid: {
+    severity: 'error',
+    located: 'always',
+    title: 'A frontmatter field the spec names has a value of the wrong type (or a date that is no real day).',
+    message: ({ field, type, got }: { field: string; type: FieldType; got?: unknown }) =>
+      `frontmatter field "${field}" ${FIELD_TYPES[type].rule}${got === undefined ? '' : `${type === 'day' ? ':' : ', got'} ${JSON.stringify(got)}`}`,
+    hint: ({ type }: { type: FieldType }) => FIELD_TYPES[type].hint,
+  },
+  ConfigSyntax: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'gptnotes.config.ts does not compile.',
+    message: ({ file, reason }: { file: string; reason: string }) => `cannot compile ${file}: ${reason}`,
+    hint: 'The config is TypeScript; fix the syntax error shown.',
+  },
+  ConfigNoExport: {
+    severity: 'error',
+    located: 'never',
+    title: 'gptnotes.config.ts compiles but exports no config.',
+    message: ({ file }: { file: string }) => `${file} has no default export`,
+    hint: "Write `export default defineConfig({ ... })` with `import { defineConfig } from 'gptnotes'`.",
+  },
+  ConfigRuntime: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'gptnotes.config.ts throws while it is loaded.',
+    message: ({ file, reason }: { file: string; reason: string }) => `${file} threw while loading: ${reason}`,
+    hint: 'The config runs when it is loaded; fix the error it raised.',
+  },
+  ConfigInvalid: {
+    severity: 'error',
+    located: 'always',
+    title: 'Config fields of the wrong type, unknown fields or missing required ones; the location is the first one.',
+    message: ({ file, problems }: { file: string; problems: FieldProblem[] }) => {
+      const shown = problems.slice(0, SHOWN_FIELDS).map((p) => `  ${p.path} ${p.message}`)
+      return `${file} has ${problems.length} invalid field${problems.length === 1 ? '' : 's'}:\n${shown.join('\n')}`
+    },
+    hint: 'Fix the fields named above; the README lists every field with its type and default.',
+  },
+  FeedsWithoutHostname: {
+    severity: 'error',
+    located: 'always',
+    title: 'A feed is turned on but the site has no hostname to make its links absolute.',
+    message: ({ file }: { file: string }) => `${file}: themeConfig.feeds is on but hostname is empty; feeds need absolute links`,
+    hint: "Set hostname to the site's origin, e.g. hostname: 'https://example.com'.",
+  },
+  SidebarInvalid: {
+    severity: 'error',
+    located: 'always',
+    title: 'A sidebar entry names no page, or a sidebar group nests deeper than 3 levels.',
+    message: ({ path, problem }: { path: string; problem: string }) => `${path}: ${problem}`,
+    hint: ({ problem }: { problem: string }) =>
+      problem.startsWith('no matching page')
+        ? 'Sidebar paths are routes like "/handbook/page.html" (or "/handbook/page"); check the file exists under content/.'
+        : 'Flatten the sidebar: groups may nest at most 3 levels deep.',
+  },
+  DeadLink: {
+    severity: 'error',
+    located: 'always',
+    title: 'An internal link reaches no page of the site.',
+    message: ({ target }: { target: string }) => `link to a page that does not exist: ${decodeURI(target)}`,
+    hint: 'Link to an existing markdown file (./other-page.md) or fix the path.',
+  },
+  MissingAsset: {
+    severity: 'error',
+    located: 'always',
+    title: 'An image or file a page refers to is not under content/.',
+    message: ({ file }: { file: string }) => `file not found: content/${file}`,
+    hint: 'Put the file under content/ (paths are relative to the markdown file) or fix the path.',
+  },
+  HashNotFound: {
+    severity: 'warning',
+    located: 'always',
+    title: 'A #hash matches no heading (or footnote) of the page it points to.',
+    message: ({ hash, target }: { hash: string; target?: string }) => `#${hash} matches no heading ${target === undefined ? 'on this page' : `of ${decodeURI(target)}`}`,
+    hint: "Use the id of one of the page's headings (its text, with spaces as -), or drop the #hash.",
+  },
+  DemoUnclosed: {
+    severity: 'error',
+    located: 'always',
+    title: 'A ::: demo block has no closing ::: line, so it would swallow the rest of the page.',
+    message: (_: Record<string, never>) => 'the ::: demo block is never closed',
+    hint: 'End the block with a line of three colons (:::) after its last code block; check that every ``` fence inside it is closed too.',
+  },
+  DemoUnknownSlot: {
+    severity: 'error',
+    located: 'always',
+    title: 'A ::: demo block holds something other than one fenced html, js and css block each.',
+    message: ({ what }: { what: string }) => `a ::: demo block may hold only fenced html, js and css blocks, found ${what}`,
+    hint: 'Inside ::: demo … ::: write only ```html, ```js and ```css blocks, each at most once; put the explanation after "::: demo" on the first line or outside the block.',
+  },
+  DemoNoCode: {
+    severity: 'error',
+    located: 'always',
+    title: 'A ::: demo block has no code block to run.',
+    message: (_: Record<string, never>) => 'the ::: demo block has no code block: it needs a fenced html, js or css block to run',
+    hint: 'Put the demo\'s markup in a ```html block inside it (```js and ```css blocks may follow), e.g.\n  ::: demo 一个按钮\n  ```html\n  <button>点我</button>\n  ```\n  :::',
+  },
+  PortInUse: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes serve` cannot listen: another program has the port.',
+    message: ({ port, host }: { port: number; host: string }) => `port ${port} on ${host} is already in use`,
+    hint: ({ port }: { port: number }) => `choose another with --port, e.g. --port ${port + 1}`,
+  },
+  SymlinkOutsideSite: {
+    severity: 'error',
+    located: 'never',
+    title: 'A symbolic link under content/ points outside the site folder (nothing outside it is read or copied).',
+    message: ({ link, target }: { link: string; target: string }) => `${link} is a symbolic link to ${target}, outside the site`,
+    hint: 'Copy the file into content/ instead of linking to it, or remove the link.',
+  },
+  SymlinkToFolder: {
+    severity: 'error',
+    located: 'never',
+    title: 'A symbolic link under content/ points to a folder (links to folders are not followed).',
+    message: ({ link }: { link: string }) => `${link} is a symbolic link to a folder`,
+    hint: 'Move or copy the folder into content/, or link to single files inside the site.',
+  },
+  OutputClash: {
+    severity: 'error',
+    located: 'never',
+    title: 'Two files of the site would be written to the same output path.',
+    message: ({ output, first, second }: { output: string; first: string; second: string }) => `${first} and ${second} both produce ${output}`,
+    hint: 'Rename or remove one of them: each output path comes from one source (a.md makes a.html, so a raw a.html beside it cannot be copied).',
+  },
+  OutputCaseClash: {
+    severity: 'warning',
+    located: 'never',
+    title: 'Two output paths differ only in letter case: on a case-insensitive disk one overwrites the other.',
+    message: ({ first, second }: { first: string; second: string }) => `${first} and ${second} differ only in letter case; on a case-insensitive disk one replaces the other`,
+    hint: 'Rename one of the files so the names differ by more than letter case.',
+  },
+  NestingTooDeep: {
+    severity: 'error',
+    located: 'always',
+    title: 'Markdown blocks (block quotes, lists) nest deeper than the parser allows.',
+    message: ({ depth, limit }: { depth: number; limit: number }) => `blocks nest ${depth} levels deep here; at most ${limit} are allowed`,
+    hint: 'Nest fewer block quotes (>) and lists; deeper nesting cannot be read and would exhaust the parser.',
+  },
+  FrontmatterTooLarge: {
+    severity: 'error',
+    located: 'always',
+    title: 'The frontmatter uses too many YAML aliases or expands to too much data (a "billion laughs").',
+    message: ({ reason }: { reason: string }) => `the frontmatter is refused: ${reason}`,
+    hint: 'Frontmatter holds a few fields; write the values out instead of repeating them through YAML anchors (&a) and aliases (*a).',
+  },
+  UnsafeUrl: {
+    severity: 'error',
+    located: 'always',
+    title: 'A link or image uses a URL scheme that runs code (javascript:, vbscript:, data: for links).',
+    message: ({ url, scheme }: { url: string; scheme: string }) => `link with the unsafe URL scheme "${scheme}" (it would run code): ${url.length > 60 ? `${url.slice(0, 60)}…` : url}`,
+    hint: 'Links may use http:, https:, mailto:, tel: or a path; images may also be data:image/… URLs. Remove the link or point it at a page.',
+  },
+  InvalidEncoding: {
+    severity: 'warning',
+    located: 'always',
+    title: 'A markdown file is not valid UTF-8; the bad bytes are shown as U+FFFD (�).',
+    message: ({ byte }: { byte: string }) => `the file is not valid UTF-8: byte ${byte} here is shown as U+FFFD (�)`,
+    hint: 'Save the file as UTF-8 in your editor.',
+  },
+  CommentsNoService: {
+    severity: 'warning',
+    located: 'never',
+    title: 'Widget A (Valine) is on but the config names no comment service, so the built pages have no comment box.',
+    message: (_: Record<string, never>) => 'themeConfig.comments uses widget A (valine) but themeConfig.comments.valineConfig.serverURLs is empty: the built pages get no comment box',
+    hint: 'Run the comment service (gptnotes proxy) and set themeConfig.comments.valineConfig.serverURLs to its address, e.g. https://comments.example.com. gptnotes serve runs one itself, so comments work there without it.',
+  },
+  ConfigNeverSettles: {
+    severity: 'error',
+    located: 'never',
+    title: 'gptnotes.config.ts waits on something that never happens: it did not finish loading.',
+    message: ({ file }: { file: string }) => `${file} did not finish loading: it awaits a promise that never settles`,
+    hint: 'Every await at the top level of the config must finish; remove the await or make what it waits for resolve.',
+  },
+  ConfigTimeout: {
+    severity: 'error',
+    located: 'never',
+    title: 'gptnotes.config.ts did not finish loading within the time limit (a loop that never ends, say).',
+    message: ({ file, seconds }: { file: string; seconds: number }) => `${file} did not finish loading within ${seconds} s and was stopped`,
+    hint: 'Look for a loop that never ends or slow work at the top level of the config.',
+  },
+} as const satisfies Record<string, CatalogueEntry<never>>
+
+type Catalogue = typeof CATALOGUE
+export type ProblemCode = keyof Catalogue
+export type ErrorCode = { [C in ProblemCode]: Catalogue[C]['severity'] extends 'error' ? C : never }[ProblemCode]
+export type WarningCode = { [C in ProblemCode]: Catalogue[C]['severity'] extends 'warning' ? C : never }[ProblemCode]
+export type ParamsOf<C extends ProblemCode> = Parameters<Catalogue[C]['message']>[0]
+
+/** The entry of `code` with its parameter type (the table's literal types lose it when indexed by a union). */
+export function entryOf<C extends ProblemCode>(code: C): CatalogueEntry<ParamsOf<C>> {
+  return CATALOGUE[code] as unknown as CatalogueEntry<ParamsOf<C>>
+}
+
+export function isProblemCode(code: string): code is ProblemCode {
+  return Object.hasOwn(CATALOGUE, code)
+}
+
+export function messageOf<C extends ProblemCode>(code: C, params: ParamsOf<C>): string {
+  return entryOf(code).message(params)
+}
+
+export function hintOf<C extends ProblemCode>(code: C, params: ParamsOf<C>): string {
+  const { hint } = entryOf(code)
+  return typeof hint === 'string' ? hint : hint(params)
+}

@@ -1,0 +1,23 @@
+import type { ClientSite, HeadTag } from '../../shared/types.js'
+import type { OutputContents } from '../write-output.js'
+import { extraOutputs, type OutputContext } from './index.js'
+
+export interface ExtraOutputs {
+  files: [path: string, contents: OutputContents][]
+  /** Fields for the client's site data (the search index URL …). */
+  site: Partial<ClientSite>
+  /** Tags for every page's head (feed links …). */
+  head: HeadTag[]
+}
+
+/** The extra outputs stage: every file made from the whole site (search index, sitemap, feeds). */
+export function runExtraOutputs(ctx: OutputContext): ExtraOutputs {
+  const result: ExtraOutputs = { files: [], site: {}, head: [] }
+  for (const output of extraOutputs) {
+    const extra = output(ctx)
+    result.files.push(...extra.files)
+    Object.assign(result.site, extra.site)
+    result.head.push(...(extra.head ?? []))
+  }
+  return result
+}

@@ -1,0 +1,43 @@
+import { withBase } from '../../shared/paths.js'
+import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
+import type { ExtraOutput, OutputContext } from './index.js'
+import type { ParsedPage } from '../parse-page.js'
+import { truncateText } from './search-text.js'
+
+/**
+ * Body text kept per page (code blocks are left out before counting). Holds the whole of every
+ * article of this site (the longest has about 7,900 characters of prose); a longer page is
+ * searched in its first part only, so one huge page cannot bloat the index readers download.
+ */
+export const SEARCH_TEXT_LIMIT = 8000
+
+/** The search index: title, path, h2/h3 headings and body text of every published page. */
+export function buildSearchIndex(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_TEXT_LIMIT): SearchIndexData {
+  const pages: SearchEntry[] = []
+  for (const { page, text } of parsed) {
+    // `publish: false` hides a page from every list; search is one.
+    if (page.frontmatter.publish === false) continue
+    pages.push({
+      t: page.title || (page.path === '/' ? siteTitle : page.path),
+      p: page.path,
+      h: page.headers.map((h) => [h.title, h.slug]),
+      x: truncateText(text, limit),
+    })
+  }
+  return { v: 1, pages }
+}
+
+/**
+ * Writes the index as a hashed JSON file the search box fetches when first focused, and
+ * tells the client where it is. `themeConfig.search: false` writes nothing.
+ */
+export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
+  const { title, base, themeConfig } = ctx.config
+  if (!themeConfig.search) return { files: [], site: { search: false } }
+  const json = JSON.stringify(buildSearchIndex(ctx.parsed, title))
+  const file = `assets/js/search.${ctx.hash(json)}.json`
+  return {
+    files: [[file, json]],
+    site: { search: true, searchIndexUrl: withBase(base, '/' + file), searchMaxSuggestions: themeConfig.searchMaxSuggestions },
+  }
+}

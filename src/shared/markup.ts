@@ -1,0 +1,37 @@
+/**
+ * Markup the build writes and the client, the search and the link checker look for. One place,
+ * so a producer and its readers cannot drift apart; the stylesheets use the same names.
+ */
+
+/** Class of the `#` link the build puts at the start of every h2–h6. */
+export const HEADER_ANCHOR_CLASS = 'header-anchor'
+
+/** Class of the `[[toc]]` list's `<nav>`. */
+export const TOC_CLASS = 'table-of-contents'
+
+/** Class of the wrapper around a highlighted code block (the copy button goes inside it). */
+export const CODE_BLOCK_CLASS = 'code-block'
+
+/** Attribute of the element that holds the rendered markdown body. */
+export const CONTENT_ATTR = 'data-gn-content'
+export const CONTENT_SELECTOR = `[${CONTENT_ATTR}]`
+
+/** Island markers in the body: the island's name, its props (JSON) and its body's element (hast writes them as `dataIsland`, `dataIslandProps`, `dataIslandBody`). */
+export const ISLAND_ATTR = 'data-island'
+export const ISLAND_PROPS_ATTR = 'data-island-props'
+export const ISLAND_BODY_ATTR = 'data-island-body'
+
+/** Attribute naming the widget an overlay slot holds. */
+export const WIDGET_ATTR = 'data-widget'
+
+/** Id of the inline JSON script with the page's site and route data. */
+export const DATA_SCRIPT_ID = '__GPTNOTES_DATA__'
+
+/** Id of the `<main>` element: the skip link's and back-to-top's focus target. */
+export const MAIN_CONTENT_ID = 'main-content'
+
+/** localStorage key of the reader's colour scheme choice (`dark` or `light`). */
+export const THEME_KEY = 'gptnotes-theme'
+
+/** Class on `<html>` while dark mode is on. */
+export const DARK_CLASS = 'dark'

@@ -1,0 +1,242 @@
+/**
+ * The site config (`gptnotes.config.ts`), declared once: its types, its check (key-path
+ * messages) and its defaults all come from `siteConfigSchema`. A new field is one entry here
+ * with its doc comment; the README's config table lists the same fields.
+ */
+import {
+  array,
+  boolean,
+  custom,
+  deepFreeze,
+  type Infer,
+  type Input,
+  lazy,
+  literal,
+  number,
+  object,
+  optional,
+  type Problem,
+  record,
+  type Schema,
+  string,
+  tuple,
+  union,
+  unknown,
+  withDefault,
+} from './config-schema.js'
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A head tag: `['link', { rel: 'icon', href: '/gpt/favicon.svg' }]`, or with content as a third item. */
+export const headTagSchema = tuple(
+  [string, record(union('a string or boolean', [boolean, string], (x) => (typeof x === 'boolean' ? boolean : string))), optional(string)],
+  '[tag, attributes] or [tag, attributes, content]',
+)
+
+export const localeSchema = object({
+  /** The language of pages under this prefix (`lang` of `<html>`). */
+  lang: optional(string),
+  /** The site title under this prefix. */
+  title: optional(string),
+  /** The default description under this prefix. */
+  description: optional(string),
+})
+
+export const navLinkSchema = object({
+  /** The label. */
+  text: string,
+  /** A site path (`/handbook/a.html`) or an external URL (opens in a new tab). */
+  link: string,
+})
+
+export const navGroupSchema = object({
+  /** The label of the dropdown. */
+  text: string,
+  /** The links in the dropdown. */
+  items: array(navLinkSchema),
+})
+
+export const navItemSchema = union('a link {text, link} or a group {text, items}', [navGroupSchema, navLinkSchema], (v) =>
+  isObject(v) && 'items' in v ? navGroupSchema : navLinkSchema,
+)
+
+/** A sidebar group without its children (the recursive part, typed below). */
+const sidebarGroupFields = {
+  /** The group's heading. */
+  title: string,
+  /** A page the heading links to. */
+  path: optional(string),
+  /** Headings shown under the current page of this group (1: h2, 2: h2 and h3); the theme's `sidebarDepth` when left out. */
+  sidebarDepth: optional(number),
+  /** `false` keeps the group open; left out, it folds. */
+  collapsable: optional(boolean),
+}
+const sidebarGroupBase = object(sidebarGroupFields)
+
+/** A sidebar group: `{ title, path?, children, sidebarDepth?, collapsable? }` (at most 3 levels). */
+export interface SidebarGroupConfig extends Infer<typeof sidebarGroupBase> {
+  /** Its items: paths, `[path, title]` pairs or groups. */
+  readonly children?: readonly SidebarItemConfig[]
+}
+
+/** A sidebar item: a page path, a `[path, title]` pair or a group. */
+export type SidebarItemConfig = string | readonly [path: string, title: string] | SidebarGroupConfig
+
+// Annotated because it refers to itself; the compiler checks the schema against the type above.
+export const sidebarItemSchema: Schema<SidebarItemConfig> = union(
+  'a path string, a [path, title] pair or a group {title, children}',
+  [string, tuple([string, string]), object({ ...sidebarGroupFields, children: optional(array(lazy(() => sidebarItemSchema))) })],
+)
+
+export const sidebarSchema = union(
+  "'auto', false, a list of items or an object of path prefix → list",
+  [literal('auto', false), array(sidebarItemSchema), record(array(sidebarItemSchema))],
+  (v) => {
+    if (v === 'auto' || v === false) return literal('auto', false)
+    if (Array.isArray(v)) return array(sidebarItemSchema)
+    if (isObject(v)) return record(array(sidebarItemSchema))
+    return undefined
+  },
+)
+
+export const clickEffectSchema = object({
+  /** Particle size in CSS pixels (a star's inner radius; its outer radius is twice that). @default 2 */
+  size: withDefault(number, 2),
+  /** `'star'` (five points, turning) or `'circle'`. @default 'star' */
+  shape: withDefault(literal('star', 'circle'), 'star'),
+  /** The canvas's stacking order, above everything else on the page. @default 999999999 */
+  zIndex: withDefault(number, 999999999),
+})
+
+export const themeConfigSchema = object({
+  /** Top nav: links `{ text, link }` and dropdown groups `{ text, items: [{ text, link }] }`. @default [] */
+  nav: withDefault(array(navItemSchema), []),
+  /**
+   * `'auto'` (the page's headings), `false`, a list, or `{ '/prefix/': list }` (longest prefix
+   * wins). A missing page is a build error naming the key path. @default 'auto'
+   */
+  sidebar: withDefault(sidebarSchema, 'auto'),
+  /** Headings shown under the current page in the sidebar (1: h2, 2: h2 and h3). @default 2 */
+  sidebarDepth: withDefault(number, 2),
+  /** The default author of pages. @default '' */
+  author: withDefault(string, ''),
+  /** Site search (titles, headings and text). @default true */
+  search: withDefault(boolean, true),
+  /** At most this many search suggestions. @default 10 */
+  searchMaxSuggestions: withDefault(number, 10),
+  /** Smooth scrolling for hashes, back/forward and new pages. @default true */
+  smoothScroll: withDefault(boolean, true),
+  /** Label before an article's last-updated date, or `false` to hide it. @default '上次更新' */
+  lastUpdated: withDefault(
+    union('a label string or false', [literal(false), string], (v) => (v === false ? literal(false) : string)),
+    '上次更新',
+  ),
+  /** The comment widget. @default { enabled: false, solution: '', options: {} } */
+  comments: object({
+    /** @default false */
+    enabled: withDefault(boolean, false),
+    /** Which widget: `'valine'` or `'vssue'`. @default '' */
+    solution: withDefault(literal('', 'valine', 'vssue'), ''),
+    /** Options handed to the widget. @default {} */
+    options: withDefault(record(unknown), {}),
+    /** Widget A's settings (absent: none given). */
+    valineConfig: optional(
+      object({
+      /**
+       * The comment service the built site's widget A talks to (`gptnotes proxy`, or a
+       * LeanCloud app until 2027-01-12), e.g. `'https://comments.example.com'`. Empty:
+       * `gptnotes build` writes no widget A (and warns); `gptnotes serve` runs the service
+       * itself. @default ''
+       */
+        serverURLs: withDefault(
+          custom<string>((v, p) =>
+            typeof v === 'string' && (v === '' || /^https?:\/\/[^\s]+$/.test(v)) ? [] : [{ path: p, message: `must be an http(s) address like "https://comments.example.com", got ${JSON.stringify(v)}` }],
+          ),
+          '',
+        ),
+      }),
+    ),
+  }),
+  /** E-mail notifications. @default { enabled: false } */
+  email: object({
+    /** @default false */
+    enabled: withDefault(boolean, false),
+  }),
+  /** Feeds of the post list; they need `hostname`. @default { rss: false, atom: false, json: false } */
+  feeds: object({
+    /** `rss.xml` (RSS 2.0). @default false */
+    rss: withDefault(boolean, false),
+    /** `atom.xml` (Atom 1.0). @default false */
+    atom: withDefault(boolean, false),
+    /** `feed.json` (JSON Feed 1.1). @default false */
+    json: withDefault(boolean, false),
+  }),
+  /**
+   * Sparks where the reader clicks or taps (the original cursor-effects plugin's options), or
+   * `false`. Never shown to readers who prefer reduced motion. @default false
+   */
+  clickEffect: withDefault(
+    union('false, true or { size?, shape?, zIndex? }', [boolean, clickEffectSchema], (v) => (typeof v === 'boolean' ? boolean : isObject(v) ? clickEffectSchema : undefined)),
+    false,
+  ),
+})
+
+export const siteConfigSchema = object({
+  /** The site title, in every `<title>`. @default '' */
+  title: withDefault(string, ''),
+  /** The default description. @default '' */
+  description: withDefault(string, ''),
+  /** The path the site is served under; starts and ends with `/`. @default '/gpt/' */
+  base: withDefault(
+    custom<string>((v, p) =>
+      typeof v === 'string' && v.startsWith('/') && v.endsWith('/') ? [] : [{ path: p, message: `must start and end with "/" (like "/gpt/"), got ${JSON.stringify(v)}` }],
+    ),
+    '/gpt/',
+  ),
+  /** Absolute origin for canonical links, the sitemap and feeds (`https://example.com`). @default '' */
+  hostname: withDefault(
+    custom<string>((v, p) =>
+      typeof v === 'string' && (v === '' || /^https?:\/\/[^/]+$/.test(v))
+        ? []
+        : [{ path: p, message: `must be an origin like "https://example.com" (no path, no trailing slash), got ${JSON.stringify(v)}` }],
+    ),
+    '',
+  ),
+  /** The default language, used when no locale matches. @default 'en-US' */
+  lang: withDefault(string, 'en-US'),
+  /** Extra head tags: `['link', { rel: 'icon', href: '/gpt/favicon.svg' }]`. @default [] */
+  head: withDefault(array(headTagSchema), []),
+  /**
+   * Per path prefix (longest prefix wins): `lang`, `title`, `description`. A config's
+   * `locales` replaces the default whole. @default { '/': { lang: 'zh-CN' } }
+   */
+  locales: withDefault(record(localeSchema), { '/': { lang: 'zh-CN' } }),
+  /** The theme: nav, sidebar, search, widgets. */
+  themeConfig: themeConfigSchema,
+})
+
+/** The site config with every default filled in; read-only (and frozen at run time). */
+export type SiteConfig = Infer<typeof siteConfigSchema>
+/** What `gptnotes.config.ts` exports: every field optional. */
+export type UserConfig = Input<typeof siteConfigSchema>
+export type ThemeConfig = Infer<typeof themeConfigSchema>
+export type LocaleConfig = Infer<typeof localeSchema>
+export type HeadTag = Infer<typeof headTagSchema>
+export type NavLink = Infer<typeof navLinkSchema>
+export type NavGroup = Infer<typeof navGroupSchema>
+export type NavItem = Infer<typeof navItemSchema>
+export type SidebarConfig = Infer<typeof sidebarSchema>
+export type ClickEffectConfig = Infer<typeof clickEffectSchema>
+
+/** The problems of a config, each with its key path; none when it is valid. */
+export function checkSiteConfig(user: unknown): Problem[] {
+  return siteConfigSchema.check(user, '')
+}
+
+/** A valid config with every default filled in, frozen (the build only reads it). */
+export function resolveSiteConfig(user: UserConfig): SiteConfig {
+  return deepFreeze(siteConfigSchema.resolve(user))
+}
+
+/** The config of a site without `gptnotes.config.ts`. */
+export const defaultSiteConfig: SiteConfig = siteConfigSchema.default

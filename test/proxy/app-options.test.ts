@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { PROXY_DEFAULTS, ProxyOptionError, resolveProxyOptions } from '../../src/proxy/options.js'
+
+const bad = (fn: () => unknown): ProxyOptionError => {
+  try {
+    fn()
+  } catch (err) {
+    expect(err).toBeInstanceOf(ProxyOptionError)
+    return err as ProxyOptionError
+  }
+  throw new Error('expected a ProxyOptionError')
+}
+
+describe('the comment service’s settings', () => {
+  it('has the documented defaults', () => {
+    const o = resolveProxyOptions()
+    expect(o).toEqual(PROXY_DEFAULTS)
+    expect(o).toMatchObject({ origins: [], store: 'sqlite:./comments.db', host: '127.0.0.1', port: 8787, adminToken: undefined, moderation: 'auto', rateSeconds: 20, trustProxy: false })
+    expect(Object.isFrozen(o)).toBe(true)
+  })
+
+  it('reads the environment names of design.md §8', () => {
+    const o = resolveProxyOptions({
+      env: {
+        GPTNOTES_ORIGINS: 'https://a.example, http://localhost:4173',
+        GPTNOTES_STORE: 'postgres://u@127.0.0.1:5432/comments',
+        GPTNOTES_ADMIN_TOKEN: 'a-long-admin-token-123',
+        GPTNOTES_MODERATION: 'all',
+        GPTNOTES_RATE_SECONDS: '5',
+        GPTNOTES_TRUST_PROXY: 'true',
+        GPTNOTES_FORBIDDEN_WORDS: 'spam, scam',
+      },
+    })
+    expect(o).toMatchObject({ origins: ['https://a.example', 'http://localhost:4173'], store: 'postgres://u@127.0.0.1:5432/comments', adminToken: 'a-long-admin-token-123', moderation: 'all', rateSeconds: 5, trustProxy: true, forbiddenWords: ['spam', 'scam'] })
+  })
+
+  it('flags win over the file, the file over the environment', () => {
+    const env = { GPTNOTES_STORE: 'sqlite:env.db', GPTNOTES_MODERATION: 'none', GPTNOTES_RATE_SECONDS: '7' }
+    const file = { store: 'sqlite:file.db', moderation: 'all', port: 9000 }
+    const o = resolveProxyOptions({ flags: { store: 'sqlite:flag.db' }, file, env })
+    expect(o).toMatchObject({ store: 'sqlite:flag.db', moderation: 'all', rateSeconds: 7, port: 9000 })
+  })
+
+  it('booleans are 1/true or 0/false', () => {
+    for (const v of ['1', 'true', 'TRUE']) expect(resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: v } }).trustProxy).toBe(true)
+    for (const v of ['0', 'false', '']) expect(resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: v } }).trustProxy).toBe(false)
+    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: 'yes' } })).setting).toBe('GPTNOTES_TRUST_PROXY')
+    expect(resolveProxyOptions({ file: { trustProxy: true } }).trustProxy).toBe(true)
+  })
+
+  it('a worker’s bindings may hold objects: only strings are settings', () => {
+    const o = resolveProxyOptions({ env: { DB: { prepare() {} }, GPTNOTES_MODERATION: 'none' } })
+    expect(o.moderation).toBe('none')
+  })
+
+  it('a wrong setting is an error that names it as its source does', () => {
+    const cases: [() => unknown, string][] = [
+      [() => resolveProxyOptions({ flags: { store: 'mysql://x' } }), '--store'],
+      [() => resolveProxyOptions({ file: { store: 'redis://x' } }), 'store'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'comments.db' } }), 'GPTNOTES_STORE'],
+      [() => resolveProxyOptions({ flags: { port: '70000' } }), '--port'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_MODERATION: 'some' } }), 'GPTNOTES_MODERATION'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_RATE_SECONDS: '-1' } }), 'GPTNOTES_RATE_SECONDS'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_RATE_SECONDS: '2.5' } }), 'GPTNOTES_RATE_SECONDS'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_ORIGINS: 'https://a.example/' } }), 'GPTNOTES_ORIGINS'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_ORIGINS: 'a.example' } }), 'GPTNOTES_ORIGINS'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_ORIGINS: 'https://a.example/blog' } }), 'GPTNOTES_ORIGINS'],
+      [() => resolveProxyOptions({ env: { GPTNOTES_ADMIN_TOKEN: 'short' } }), 'GPTNOTES_ADMIN_TOKEN'],
+      [() => resolveProxyOptions({ file: { origins: 'https://a.example', moderations: 'all' } }), 'moderations'],
+      [() => resolveProxyOptions({ file: { limits: { bodyBytes: 10 } } }), 'limits.bodyBytes'],
+      [() => resolveProxyOptions({ file: { limits: 5 } }), 'limits'],
+      [() => resolveProxyOptions({ file: [] }), '--config'],
+    ]
+    for (const [fn, setting] of cases) {
+      const err = bad(fn)
+      expect(err.setting).toBe(setting)
+      expect(err.message.startsWith(`${setting} `)).toBe(true)
+    }
+  })
+
+  it('a store URL in an error never shows more than it must', () => {
+    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'nope' } })).message).toContain('sqlite:PATH or postgres://')
+    const err = bad(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'mysql://admin:hunter2@db.example/comments' } }))
+    expect(err.message).toContain('"mysql:"')
+    expect(err.message).not.toContain('hunter2')
+  })
+})

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLI } from '../helpers/sites.js'
+
+/** `gptnotes proxy` as an operator runs it (the compiled CLI: `npm run compile` first). */
+let dir: string
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gptnotes-cli-proxy-'))
+})
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The environment without any GPTNOTES_ setting of the machine running the tests. */
+const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_'))),
+  NO_COLOR: '1',
+  ...extra,
+})
+
+interface Run {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+function start(args: string[], env = cleanEnv()) {
+  const child = spawn(process.execPath, [CLI, 'proxy', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  const done = new Promise<Run>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })))
+  const address = new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const m = /comment service at (http:\/\/\S+)/.exec(stdout)
+      if (m) resolve(m[1])
+    }
+    child.stdout.on('data', check)
+    void done.then((r) => reject(new Error(`exited ${r.code} before listening: ${r.stderr}`)))
+  })
+  // Runs that are expected to fail never read the address.
+  address.catch(() => undefined)
+  return { child, done, address }
+}
+
+const run = (args: string[], env?: NodeJS.ProcessEnv) => start(args, env).done
+
+describe('gptnotes proxy', () => {
+  it('starts, prints its address, answers /healthz and stops cleanly on SIGTERM', async () => {
+    const { child, done, address } = start(['--port', '0', '--store', `sqlite:${join(dir, 'a', 'comments.db')}`])
+    const url = await address
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const res = await fetch(`${url}/healthz`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true })
+    // Without origins it says browsers are refused.
+    const count = await fetch(`${url}/1.1/classes/Comment?count=1&limit=0`)
+    expect(await count.json()).toEqual({ results: [], count: 0 })
+    child.kill('SIGTERM')
+    const result = await done
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('GPTNOTES_ORIGINS')
+    expect(result.stderr).not.toMatch(/at .+\.js:\d+/)
+  })
+
+  it('takes its settings from a --config file, with flags winning', async () => {
+    const config = join(dir, 'proxy.json')
+    writeFileSync(config, JSON.stringify({ port: 1, store: 'sqlite:ignored.db', origins: ['https://site.example'], moderation: 'all' }))
+    const { child, done, address } = start(['--config', config, '--port', '0', '--store', `sqlite:${join(dir, 'b.db')}`])
+    const url = await address
+    const pre = await fetch(`${url}/1.1/classes/Comment`, { method: 'OPTIONS', headers: { Origin: 'https://site.example', 'Access-Control-Request-Method': 'POST' } })
+    expect(pre.headers.get('access-control-allow-origin')).toBe('https://site.example')
+    child.kill('SIGINT')
+    expect((await done).code).toBe(0)
+  })
+
+  it('a bad --store exits 1 naming the setting', async () => {
+    const result = await run(['--port', '0', '--store', 'mysql://db.example/comments'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^error --store /m)
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('a store that cannot be opened exits 1 naming --store', async () => {
+    const file = join(dir, 'not-a-folder')
+    writeFileSync(file, 'x')
+    const result = await run(['--port', '0', '--store', `sqlite:${join(file, 'comments.db')}`])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/^error --store/m)
+  })
+
+  it('a wrong environment or config setting exits 1 naming it', async () => {
+    const env = await run(['--port', '0', '--store', `sqlite:${join(dir, 'c.db')}`], cleanEnv({ GPTNOTES_MODERATION: 'sometimes' }))
+    expect(env.code).toBe(1)
+    expect(env.stderr).toContain('GPTNOTES_MODERATION')
+    const badJson = join(dir, 'bad.json')
+    writeFileSync(badJson, '{ "port": ')
+    const file = await run(['--config', badJson])
+    expect(file.code).toBe(1)
+    expect(file.stderr).toMatch(/^error --config /m)
+    const unknown = join(dir, 'unknown.json')
+    writeFileSync(unknown, JSON.stringify({ prot: 8787 }))
+    const key = await run(['--config', unknown])
+    expect(key.code).toBe(1)
+    expect(key.stderr).toMatch(/^error prot /m)
+  })
+
+  it('bad usage exits 2', async () => {
+    expect((await run(['--port', 'eighty'])).code).toBe(2)
+    expect((await run(['--no-such-flag'])).code).toBe(2)
+  })
+})

@@ -1,0 +1,577 @@
+/**
+ * One HTTP case suite for the comment service, run against every way it is served: the Node
+ * server (app-node.test.ts) and the edge worker inside workerd (app-worker.test.ts). Each case
+ * is a request and what must come back; they run in order on one fresh store, sharing what
+ * earlier cases created. They cover the LeanCloud subset, CORS, the admin API and the threat
+ * rows 1–11 of the comments research (every refusal followed by a check that the service
+ * still serves).
+ */
+import { expect, it } from 'vitest'
+
+/** Settings as environment bindings: the Node server and the worker read the same record. */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
+export const SITE = 'https://site.example'
+export const CASE_BINDINGS: Record<string, string> = {
+  GPTNOTES_ORIGINS: `${SITE},http://localhost:4173`,
+  GPTNOTES_ADMIN_TOKEN: ADMIN_TOKEN,
+  GPTNOTES_MODERATION: 'auto',
+  GPTNOTES_RATE_SECONDS: '20',
+  // Each case posts from its own address, so the rate limit is met only where a case wants it.
+  GPTNOTES_TRUST_PROXY: '1',
+  GPTNOTES_SECRET: 'test-secret-0123456789abcdef',
+}
+
+export interface CaseRequest {
+  method?: string
+  path: string
+  headers?: Record<string, string>
+  /** JSON-encoded unless a string. */
+  body?: unknown
+}
+
+export interface CaseResponse {
+  status: number
+  headers: Headers
+  /** Parsed JSON, or the text when it is not JSON. */
+  body: any
+}
+
+export type Send = (request: CaseRequest) => Promise<CaseResponse>
+
+/** Turns a case request into a fetch `Request` for a base URL (the worker and Node both take these). */
+export function toRequest(base: string, req: CaseRequest): Request {
+  const headers = new Headers({ 'X-LC-Id': 'test-app-id-MdYXbMMI', 'X-LC-Key': 'test-app-key', ...req.headers })
+  let body: string | undefined
+  if (req.body !== undefined) {
+    body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body)
+    if (!headers.has('content-type')) headers.set('Content-Type', 'application/json;charset=UTF-8')
+  }
+  return new Request(new URL(req.path, base), { method: req.method ?? 'GET', headers, body })
+}
+
+export async function fromResponse(res: Response): Promise<CaseResponse> {
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not JSON: the text is kept
+  }
+  return { status: res.status, headers: res.headers, body }
+}
+
+let ipCounter = 0
+/** A fresh client address (through X-Forwarded-For, which the case settings trust). */
+const freshIp = (): string => `198.51.100.${++ipCounter % 250}`
+const from = (ip: string, headers: Record<string, string> = {}) => ({ 'X-Forwarded-For': `203.0.113.9, ${ip}`, ...headers })
+const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` }
+const q = (params: Record<string, unknown>): string =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()
+
+/** Valine's root-comment condition (research §1.3). */
+const ROOTS = (url: string) => ({ $or: [{ rid: { $exists: false } }, { rid: '' }], url })
+
+/** Fields no public read may ever return. */
+const HIDDEN = ['mail', 'ip', 'ipHash', 'ACL', 'status']
+function expectNoHiddenFields(value: unknown): void {
+  const text = JSON.stringify(value)
+  for (const field of HIDDEN) expect(text, `response holds "${field}"`).not.toContain(`"${field}"`)
+  expect(text).not.toContain('@example.com')
+}
+
+/** A LeanCloud-style error answer. */
+function expectError(res: CaseResponse, status: number, code?: number): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  expect(typeof res.body.code).toBe('number')
+  expect(typeof res.body.error).toBe('string')
+  if (code !== undefined) expect(res.body.code).toBe(code)
+  expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|\.ts:\d+|node_modules/)
+}
+
+const comment = (over: Record<string, unknown> = {}) => ({
+  comment: '<p>Hello from a reader.</p>',
+  nick: 'Alice',
+  mail: 'alice@example.com',
+  link: '',
+  url: '/gpt/handbook/a.html',
+  ua: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/125.0',
+  ...over,
+})
+
+/** Registers the cases with vitest; `send` reaches the service under test. */
+export function httpCases(send: () => Send): void {
+  const s: Send = (req) => send()(req)
+  const state: Record<string, string> = {}
+  let unique = 0
+  const post = (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp(), headers), body: comment({ comment: `<p>Comment number ${++unique} for the cases.</p>`, ...over }) })
+  const list = (where: unknown, extra: Record<string, unknown> = {}) => s({ path: `/1.1/classes/Comment?${q({ where, ...extra })}` })
+  const stillServing = async () => {
+    const res = await s({ path: '/healthz' })
+    expect(res.status).toBe(200)
+  }
+
+  // —— service basics ——
+
+  it('GET /healthz answers 200', async () => {
+    const res = await s({ path: '/healthz' })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ ok: true })
+  })
+
+  it('counts root comments of an empty page with Valine’s exact query', async () => {
+    const res = await list(ROOTS('/gpt/empty.html'), { order: '-createdAt,-insertedAt', limit: 0, count: 1 })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ results: [], count: 0 })
+  })
+
+  // —— comments: create and read ——
+
+  it('POST /1.1/classes/Comment answers 201 {objectId, createdAt} once stored', async () => {
+    const res = await post({ comment: 'First comment on page a.' })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.objectId).toMatch(/^[A-Za-z0-9]{8,}$/)
+    expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt)
+    expectNoHiddenFields(res.body)
+    state.first = res.body.objectId
+    expect(res.headers.get('location') ?? '').toMatch(new RegExp(`/1.1/classes/Comment/${state.first}$|^$`))
+  })
+
+  it('the new comment is listed and counted, without mail, ip or ACL', async () => {
+    const res = await list(ROOTS('/gpt/handbook/a.html'), { order: '-createdAt,-insertedAt', limit: 10, skip: 0 })
+    expect(res.status).toBe(200)
+    expect(res.body.results).toHaveLength(1)
+    const [c] = res.body.results
+    expect(c).toMatchObject({ objectId: state.first, nick: 'Alice', url: '/gpt/handbook/a.html' })
+    expect(typeof c.createdAt).toBe('string')
+    expect(typeof c.updatedAt).toBe('string')
+    expectNoHiddenFields(res.body)
+    const count = await list(ROOTS('/gpt/handbook/a.html'), { limit: 0, count: 1 })
+    expect(count.body).toEqual({ results: [], count: 1 })
+  })
+
+  it('GET /1.1/classes/Comment/:id answers the comment; a missing id answers 200 {}', async () => {
+    const res = await s({ path: `/1.1/classes/Comment/${state.first}` })
+    expect(res.status).toBe(200)
+    expect(res.body.objectId).toBe(state.first)
+    expectNoHiddenFields(res.body)
+    const missing = await s({ path: '/1.1/classes/Comment/doesNotExist0001' })
+    expect(missing.status).toBe(200)
+    expect(missing.body).toEqual({})
+  })
+
+  it('accepts new=true and fetchWhenSave=true on create', async () => {
+    for (const flag of ['new=true', 'fetchWhenSave=true']) {
+      const res = await s({ method: 'POST', path: `/1.1/classes/Comment?${flag}`, headers: from(freshIp()), body: comment({ comment: `Saved with ${flag}.`, url: '/gpt/handbook/b.html' }) })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      expect(res.body.objectId).toBeTruthy()
+      expectNoHiddenFields(res.body)
+    }
+  })
+
+  it('a reply is found by rid with $in and by Valine’s CQL', async () => {
+    const reply = await post({ comment: 'A reply to the first.', nick: 'Bob', mail: 'bob@example.com', rid: state.first, pid: state.first })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201)
+    state.reply = reply.body.objectId
+    const byIn = await list({ rid: { $in: [state.first] } })
+    expect(byIn.body.results.map((r: { objectId: string }) => r.objectId)).toEqual([state.reply])
+    const cql = `select * from Comment where rid in ('${state.first}') order by -createdAt,-createdAt`
+    const byCql = await s({ path: `/1.1/cloudQuery?${q({ cql })}` })
+    expect(byCql.status, JSON.stringify(byCql.body)).toBe(200)
+    expect(byCql.body.className).toBe('Comment')
+    expect(byCql.body.results.map((r: { objectId: string }) => r.objectId)).toEqual([state.reply])
+    expectNoHiddenFields(byCql.body)
+    // Replies are not root comments: the page still counts one.
+    expect((await list(ROOTS('/gpt/handbook/a.html'), { limit: 0, count: 1 })).body.count).toBe(1)
+  })
+
+  it('any other CQL is refused', async () => {
+    for (const cql of ['select * from _User', 'select mail from Comment where rid in (\'x\')', "delete from Comment where rid in ('x')", 'select * from Comment']) {
+      const res = await s({ path: `/1.1/cloudQuery?${q({ cql })}` })
+      expect(res.status, cql).toBeGreaterThanOrEqual(400)
+      expect(res.status, cql).toBeLessThan(500)
+      expectNoHiddenFields(res.body)
+    }
+    await stillServing()
+  })
+
+  it('POST /1.1/batch answers GET sub-requests in order, as {success} or {error}', async () => {
+    const res = await s({
+      method: 'POST',
+      path: '/1.1/batch',
+      headers: from(freshIp()),
+      body: {
+        requests: [
+          { method: 'GET', path: '/1.1/classes/Comment', params: { where: { url: { $in: ['/gpt/handbook/a.html', '/gpt/other.html'] } }, order: '-createdAt' } },
+          { method: 'GET', path: '/1.1/classes/Nope', params: {} },
+          { method: 'GET', path: '/1.1/classes/Comment', params: { where: { mail: 'alice@example.com' } } },
+          { method: 'POST', path: '/1.1/classes/Comment', body: comment() },
+          { method: 'GET', path: '/1.1/users/me', params: {} },
+        ],
+      },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toHaveLength(5)
+    expect(res.body[0].success.results.map((r: { objectId: string }) => r.objectId).sort()).toEqual([state.first, state.reply].sort())
+    expect(res.body[1].error.code).toBe(101)
+    expect(res.body[2].error.code).toBe(102)
+    expect(typeof res.body[3].error.code).toBe('number')
+    expect(typeof res.body[4].error.code).toBe('number')
+    expectNoHiddenFields(res.body)
+  })
+
+  it('a batch over the cap, or not a batch at all, is refused', async () => {
+    const requests = Array.from({ length: 21 }, () => ({ method: 'GET', path: '/1.1/classes/Comment', params: {} }))
+    expectError(await s({ method: 'POST', path: '/1.1/batch', body: { requests } }), 400)
+    expectError(await s({ method: 'POST', path: '/1.1/batch', body: { requests: 'all' } }), 400)
+    expectError(await s({ method: 'POST', path: '/1.1/batch', body: [] }), 400)
+    await stillServing()
+  })
+
+  // —— counters ——
+
+  it('counters: find none, create with time forced to 1, increment once per reader and window', async () => {
+    const where = { url: '/gpt/handbook/a.html' }
+    const none = await s({ path: `/1.1/classes/Counter?${q({ where })}` })
+    expect(none.status).toBe(200)
+    expect(none.body).toEqual({ results: [] })
+    const reader = freshIp()
+    const created = await s({ method: 'POST', path: '/1.1/classes/Counter', headers: from(reader), body: { url: '/gpt/handbook/a.html', xid: '/gpt/handbook/a.html', title: 'Page A', time: 5000, ACL: { '*': { read: true, write: true } } } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    state.counter = created.body.objectId
+    const found = await s({ path: `/1.1/classes/Counter?${q({ where })}` })
+    expect(found.body.results).toHaveLength(1)
+    expect(found.body.results[0]).toMatchObject({ objectId: state.counter, url: '/gpt/handbook/a.html', title: 'Page A', time: 1 })
+    expectNoHiddenFields(found.body)
+
+    const inc = { time: { __op: 'Increment', amount: 1 } }
+    // The creator's own first view was counted by the create.
+    const again = await s({ method: 'PUT', path: `/1.1/classes/Counter/${state.counter}`, headers: from(reader), body: inc })
+    expect(again.status).toBe(200)
+    expect(again.body).toMatchObject({ objectId: state.counter, time: 1 })
+    const other = freshIp()
+    const up = await s({ method: 'PUT', path: `/1.1/classes/Counter/${state.counter}`, headers: from(other), body: inc })
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+    expect(up.body).toMatchObject({ objectId: state.counter, time: 2 })
+    expect(typeof up.body.updatedAt).toBe('string')
+    const repeat = await s({ method: 'PUT', path: `/1.1/classes/Counter/${state.counter}`, headers: from(other), body: inc })
+    expect(repeat.status).toBe(200)
+    expect(repeat.body.time).toBe(2)
+    const several = await s({ path: `/1.1/classes/Counter?${q({ where: { url: { $in: ['/gpt/handbook/a.html', '/gpt/x.html'] } } })}` })
+    expect(several.body.results.map((c: { time: number }) => c.time)).toEqual([2])
+  })
+
+  it('threat 8: counter tampering (Set, amount 5, -1, Delete, unknown fields) is refused', async () => {
+    const bodies = [{ time: 100000 }, { time: { __op: 'Increment', amount: 5 } }, { time: { __op: 'Increment', amount: -1 } }, { time: { __op: 'Delete' } }, { url: '/gpt/evil.html' }, { time: { __op: 'Increment', amount: 1 }, title: 'x' }, {}]
+    for (const body of bodies) {
+      const res = await s({ method: 'PUT', path: `/1.1/classes/Counter/${state.counter}`, headers: from(freshIp()), body })
+      expectError(res, 403, 119)
+    }
+    const found = await s({ path: `/1.1/classes/Counter?${q({ where: { url: '/gpt/handbook/a.html' } })}` })
+    expect(found.body.results[0].time).toBe(2)
+    expectError(await s({ method: 'PUT', path: '/1.1/classes/Counter/noSuchCounter01', headers: from(freshIp()), body: { time: { __op: 'Increment', amount: 1 } } }), 404, 101)
+    expectError(await s({ method: 'PUT', path: `/1.1/classes/Comment/${state.first}`, headers: from(freshIp()), body: { comment: 'edited' } }), 403)
+    await stillServing()
+  })
+
+  // —— errors of the protocol ——
+
+  it('a class other than Comment or Counter answers 404 code 101', async () => {
+    expectError(await s({ path: '/1.1/classes/Secret' }), 404, 101)
+    expectError(await s({ path: '/1.1/classes/_User' }), 404, 101)
+    expectError(await s({ method: 'POST', path: '/1.1/classes/Post', body: {} }), 404, 101)
+  })
+
+  it('routes outside the subset answer LeanCloud-style 403/404', async () => {
+    const requests: CaseRequest[] = [
+      { method: 'POST', path: '/1.1/users', body: { username: 'a', password: 'b' } },
+      { method: 'POST', path: '/1.1/requestPasswordReset', body: { email: 'alice@example.com' } },
+      { method: 'POST', path: '/1.1/login', body: {} },
+      { path: '/1.1/users/me' },
+      { method: 'POST', path: '/1.1/files/x.txt', body: 'x' },
+      { path: '/1.1/schemas' },
+      { path: '/1.1/scan/classes/Comment' },
+      { method: 'DELETE', path: `/1.1/classes/Comment/${state.first}` },
+      { method: 'PATCH', path: '/1.1/classes/Comment' },
+      { path: '/nothing-here' },
+      { path: '/1.1' },
+    ]
+    for (const req of requests) {
+      const res = await s(req)
+      expect([403, 404, 405], `${req.method ?? 'GET'} ${req.path}`).toContain(res.status)
+      expectError(res, res.status)
+    }
+    // The comment DELETE did nothing.
+    expect((await s({ path: `/1.1/classes/Comment/${state.first}` })).body.objectId).toBe(state.first)
+  })
+
+  // —— threat 10: master keys ——
+
+  it('threat 10: any master credential is refused before anything else', async () => {
+    const headers: Record<string, string>[] = [{ 'X-LC-Key': 'someMasterKey,master' }, { 'X-LC-Sign': '0123456789abcdef0123456789abcdef,1700000000000,master' }, { 'X-LC-Key': 'k, MASTER' }, { 'X-AVOSCloud-Master-Key': 'x' }, { 'X-Parse-Master-Key': 'x' }]
+    for (const h of headers) {
+      expectError(await s({ path: '/1.1/classes/Comment', headers: h }), 403)
+      expectError(await s({ method: 'POST', path: '/1.1/classes/Comment', headers: { ...from(freshIp()), ...h }, body: comment({ comment: 'as master' }) }), 403)
+      expectError(await s({ path: '/1.1/classes/Comment/doesNotExist', headers: h }), 403)
+    }
+    // X-LC-Sign without master is accepted (protocol compatibility only).
+    const signed = await s({ path: `/1.1/classes/Comment?${q({ where: { url: '/x' } })}`, headers: { 'X-LC-Sign': '0123456789abcdef0123456789abcdef,1700000000000' } })
+    expect(signed.status).toBe(200)
+    await stillServing()
+  })
+
+  // —— malformed requests ——
+
+  it('bad JSON, wrong types and an oversize body answer 4xx {code, error}', async () => {
+    const bad: CaseRequest[] = [
+      { method: 'POST', path: '/1.1/classes/Comment', body: '{"comment": "x",' },
+      { method: 'POST', path: '/1.1/classes/Comment', body: '"just a string"' },
+      { method: 'POST', path: '/1.1/classes/Comment', body: '[1,2]' },
+      { method: 'POST', path: '/1.1/classes/Comment', body: 'null' },
+      { method: 'POST', path: '/1.1/classes/Comment', body: comment({ comment: 42 }) },
+      { method: 'POST', path: '/1.1/classes/Comment', body: comment({ nick: { $gt: '' } }) },
+      { method: 'POST', path: '/1.1/classes/Comment', body: comment({ url: ['/a'] }) },
+      { method: 'POST', path: '/1.1/classes/Comment', body: comment({ comment: '' }) },
+      { method: 'POST', path: '/1.1/classes/Counter', body: '{' },
+      { method: 'POST', path: '/1.1/batch', body: 'not json' },
+      { path: '/1.1/classes/Comment?where=%7Bnot-json' },
+      { path: '/1.1/classes/Comment?limit=abc' },
+      { path: '/1.1/classes/Comment?order=mail' },
+    ]
+    for (const req of bad) {
+      const res = await s({ ...req, headers: from(freshIp(), req.headers) })
+      expect(res.status, `${req.path} ${String(req.body).slice(0, 40)}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+      expectError(res, res.status)
+    }
+    const huge = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body: comment({ comment: 'x'.repeat(200 * 1024) }) })
+    expectError(huge, 413)
+    await stillServing()
+  })
+
+  // —— threat 9: query injection ——
+
+  it('threat 9: forbidden operators, unknown fields and deep nesting answer 400 code 102', async () => {
+    const wheres: unknown[] = [
+      { comment: { $regex: '(a+)+$' } },
+      { url: { $regex: '.*' } },
+      { $where: 'sleep(1000)' },
+      { mail: 'alice@example.com' },
+      { ip: { $exists: true } },
+      { status: 'waiting' },
+      { ipHash: { $exists: true } },
+      { rid: { $select: { query: { className: '_User' }, key: 'x' } } },
+      { rid: { $inQuery: { className: '_User', where: {} } } },
+      { url: { $nin: ['/a'] } },
+      { url: { $in: Array.from({ length: 150 }, (_, i) => `/p/${i}`) } },
+      { $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ $or: [{ url: '/a' }] }] }] }] }] }] }] },
+      { url: { __type: 'Pointer', className: '_User', objectId: 'x' } },
+    ]
+    for (const where of wheres) {
+      const res = await list(where)
+      expectError(res, 400, 102)
+    }
+    await stillServing()
+  })
+
+  it('threat 9: limit and skip are clamped, not trusted', async () => {
+    const res = await list({ url: '/gpt/handbook/a.html' }, { limit: 1e9, skip: 0 })
+    expect(res.status).toBe(200)
+    expect(res.body.results.length).toBeLessThanOrEqual(1000)
+    const far = await list({ url: '/gpt/handbook/a.html' }, { skip: 1e7 })
+    expect(far.status).toBeLessThan(500)
+  })
+
+  // —— threat 5: nothing private leaves ——
+
+  it('threat 5: keys, include and returnACL never reveal mail, ip, ACL or status', async () => {
+    const where = { url: '/gpt/handbook/a.html' }
+    for (const extra of [{ keys: 'mail,ip,ACL,status,ipHash' }, { keys: '-comment' }, { include: '*' }, { returnACL: 'true' }, { keys: 'mail', include: 'mail', returnACL: 'true', count: 1 }]) {
+      const res = await list(where, extra)
+      expect(res.status).toBeLessThan(500)
+      expectNoHiddenFields(res.body)
+      if (res.status === 200) expect(res.body.results.length).toBeGreaterThan(0)
+    }
+    const one = await s({ path: `/1.1/classes/Comment/${state.first}?keys=mail,ip&include=*&returnACL=true` })
+    expectNoHiddenFields(one.body)
+  })
+
+  // —— threat 6 and 7: forged fields, moderation, rate limit, duplicates ——
+
+  it('threat 6: forged ip, status, ACL, insertedAt, objectId and dates are ignored', async () => {
+    const res = await post({
+      comment: 'See https://spam.example for cheap things.',
+      url: '/gpt/handbook/forged.html',
+      ip: '1.2.3.4',
+      status: 'approved',
+      ACL: { '*': { read: true, write: true } },
+      insertedAt: { __type: 'Date', iso: '2000-01-01T00:00:00.000Z' },
+      createdAt: '2000-01-01T00:00:00.000Z',
+      objectId: 'forgedObjectId1',
+      mailMd5: 'ffffffffffffffffffffffffffffffff',
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.objectId).not.toBe('forgedObjectId1')
+    expect(res.body.createdAt.startsWith('2000')).toBe(false)
+    state.forged = res.body.objectId
+    // A link waits for approval whatever `status` said: readers do not see it.
+    expect((await s({ path: `/1.1/classes/Comment/${state.forged}` })).body).toEqual({})
+    expect((await list({ url: '/gpt/handbook/forged.html' })).body.results).toEqual([])
+    const queue = await s({ path: `/admin/comments?status=waiting&url=${encodeURIComponent('/gpt/handbook/forged.html')}`, headers: admin })
+    expect(queue.status).toBe(200)
+    const [stored] = queue.body.results
+    expect(stored).toMatchObject({ objectId: state.forged, status: 'waiting' })
+    expect(stored.insertedAt.startsWith('2000')).toBe(false)
+    expect(stored.mailHash).not.toBe('ffffffffffffffffffffffffffffffff')
+    expect(JSON.stringify(stored)).not.toContain('1.2.3.4')
+    expect(stored.ACL).toBeUndefined()
+  })
+
+  it('threat 7: a second comment from one IP inside the window answers 429; the service goes on', async () => {
+    const ip = freshIp()
+    const first = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body: comment({ comment: 'Rate limit, first.', url: '/gpt/rate.html' }) })
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    const second = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body: comment({ comment: 'Rate limit, second.', url: '/gpt/rate.html' }) })
+    expectError(second, 429)
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Forging X-Forwarded-For further left does not help: the nearest proxy's entry counts.
+    const forged = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: { 'X-Forwarded-For': `10.9.9.9, ${ip}` }, body: comment({ comment: 'Rate limit, third.', url: '/gpt/rate.html' }) })
+    expectError(forged, 429)
+    await stillServing()
+    expect((await list({ url: '/gpt/rate.html' }, { count: 1, limit: 0 })).body.count).toBe(1)
+  })
+
+  it('threat 7: the same comment again on the same page is refused', async () => {
+    const body = comment({ comment: 'Exactly the same words.', url: '/gpt/dup.html' })
+    const first = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body })
+    expect(first.status).toBe(201)
+    const again = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body })
+    expect(again.status).toBeGreaterThanOrEqual(400)
+    expectError(again, again.status)
+    await stillServing()
+  })
+
+  // —— threats 1–3: XSS posted straight to the REST API ——
+
+  const XSS = [
+    '<img src=x onerror=alert(1)>',
+    '<script>alert(1)</script>',
+    '<a href="javascript:alert(1)">click</a>',
+    '<a href="JaVaScRiPt&colon;alert(1)">x</a>',
+    '<svg onload=alert(1)><circle/></svg>',
+    '<iframe src="https://evil.example"></iframe>',
+    '<div style="position:fixed;top:0;left:0;width:100%;height:100%">overlay</div>',
+    '<form action="https://evil.example"><input name=p></form>',
+    '<p onclick="alert(1)">x</p>',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">d</a>',
+    '<video autoplay src=x onerror=alert(1)></video>',
+  ]
+
+  it('threats 1–3: XSS vectors come back sanitised', async () => {
+    for (const [i, vector] of XSS.entries()) {
+      const res = await post({ comment: `${vector} case ${i}`, url: '/gpt/xss.html' })
+      expect(res.status, `${vector}: ${JSON.stringify(res.body)}`).toBeLessThan(500)
+      if (res.status !== 201) continue
+      const queue = await s({ path: `/admin/comments?url=${encodeURIComponent('/gpt/xss.html')}`, headers: admin })
+      const stored = queue.body.results.find((c: { objectId: string }) => c.objectId === res.body.objectId)
+      expect(stored, vector).toBeTruthy()
+      const html: string = stored.comment
+      expect(html, vector).not.toMatch(/<script|<iframe|<svg|<math|<form|<input|<style|\son\w+\s*=|javascript:|data:text|style\s*=|autoplay/i)
+    }
+    await stillServing()
+  })
+
+  it('threat 4: links leave in a new tab that cannot reach back, and pass on no ranking', async () => {
+    const res = await post({ comment: 'Read <a href="https://example.org/doc" target="_self" rel="opener">the doc</a>.', url: '/gpt/links.html' })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const queue = await s({ path: `/admin/comments?url=${encodeURIComponent('/gpt/links.html')}`, headers: admin })
+    const html: string = queue.body.results[0].comment
+    expect(html).toContain('href="https://example.org/doc"')
+    expect(html).toContain('target="_blank"')
+    expect(html).toMatch(/rel="[^"]*\bnoopener\b[^"]*"/)
+    expect(html).toMatch(/rel="[^"]*\bnoreferrer\b[^"]*"/)
+    expect(html).toMatch(/rel="[^"]*\bnofollow\b[^"]*"/)
+    expect(html).not.toContain('opener"')
+    // A link makes the comment wait (moderation auto).
+    expect(queue.body.results[0].status).toBe('waiting')
+  })
+
+  it('threat 2: metadata XSS (link scheme, nick, url) is refused or neutralised', async () => {
+    for (const over of [{ link: 'javascript:alert(1)' }, { link: 'data:text/html,<script>alert(1)</script>' }, { url: 'javascript:alert(1)' }, { url: 'https://evil.example/p' }]) {
+      const res = await post(over)
+      expectError(res, res.status)
+      expect(res.status).toBeGreaterThanOrEqual(400)
+    }
+    const nick = await post({ nick: '<img src=x onerror=alert(1)>', url: '/gpt/nick.html', comment: 'A nick with markup.' })
+    if (nick.status === 201) {
+      const queue = await s({ path: `/admin/comments?url=${encodeURIComponent('/gpt/nick.html')}`, headers: admin })
+      expect(queue.body.results[0].nick).not.toMatch(/<img/)
+    } else expectError(nick, nick.status)
+    await stillServing()
+  })
+
+  // —— CORS ——
+
+  it('preflight from an allowed origin answers the LeanCloud headers; other origins get none', async () => {
+    const ok = await s({ method: 'OPTIONS', path: '/1.1/classes/Comment', headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-lc-id,x-lc-sign' } })
+    expect(ok.status).toBe(204)
+    expect(ok.headers.get('access-control-allow-origin')).toBe(SITE)
+    expect(ok.headers.get('access-control-allow-headers')?.split(',').map((h) => h.trim())).toEqual(['Content-Type', 'X-LC-Id', 'X-LC-Key', 'X-LC-Sign', 'X-LC-Session', 'X-LC-Prod', 'X-LC-UA', 'X-LC-Hook-Key'])
+    for (const origin of ['https://evil.example', 'null', 'https://site.example.evil.example', 'https://site.example:444', 'http://site.example']) {
+      const res = await s({ method: 'OPTIONS', path: '/1.1/classes/Comment', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } })
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull()
+      const get = await s({ path: '/1.1/classes/Comment', headers: { Origin: origin } })
+      expect(get.headers.get('access-control-allow-origin'), origin).toBeNull()
+      expectError(get, 403)
+    }
+    const get = await s({ path: `/1.1/classes/Comment?${q({ where: { url: '/x' } })}`, headers: { Origin: SITE } })
+    expect(get.status).toBe(200)
+    expect(get.headers.get('access-control-allow-origin')).toBe(SITE)
+    expect(get.headers.get('vary') ?? '').toMatch(/origin/i)
+  })
+
+  // —— the admin API ——
+
+  it('admin: no token or a wrong one answers 401; a right one lists with e-mail', async () => {
+    expectError(await s({ path: '/admin/comments' }), 401)
+    expectError(await s({ path: '/admin/comments', headers: { Authorization: 'Bearer wrong-token' } }), 401)
+    expectError(await s({ path: '/admin/comments', headers: { Authorization: `Bearer ${ADMIN_TOKEN}x` } }), 401)
+    expectError(await s({ path: '/admin/comments', headers: { Authorization: ADMIN_TOKEN } }), 401)
+    const res = await s({ path: `/admin/comments?status=approved&url=${encodeURIComponent('/gpt/handbook/a.html')}`, headers: admin })
+    expect(res.status).toBe(200)
+    expect(res.body.results.map((c: { objectId: string }) => c.objectId).sort()).toEqual([state.first, state.reply].sort())
+    expect(res.body.results.find((c: { objectId: string }) => c.objectId === state.first).mail).toBe('alice@example.com')
+    expect(JSON.stringify(res.body)).not.toContain('ipHash')
+    expect(res.body.count).toBe(2)
+    expectError(await s({ path: '/admin/comments?status=deleted', headers: admin }), 400)
+    expectError(await s({ path: '/admin/comments?page=0', headers: admin }), 400)
+  })
+
+  it('admin: approve shows a waiting comment to readers; spam hides it again', async () => {
+    const approved = await s({ method: 'POST', path: `/admin/comments/${state.forged}/approve`, headers: admin })
+    expect(approved.status).toBe(200)
+    expect(approved.body.status).toBe('approved')
+    expect((await s({ path: `/1.1/classes/Comment/${state.forged}` })).body.objectId).toBe(state.forged)
+    const spam = await s({ method: 'POST', path: `/admin/comments/${state.forged}/spam`, headers: admin })
+    expect(spam.body.status).toBe('spam')
+    expect((await s({ path: `/1.1/classes/Comment/${state.forged}` })).body).toEqual({})
+    expect((await s({ path: '/admin/comments?status=spam', headers: admin })).body.results.map((c: { objectId: string }) => c.objectId)).toContain(state.forged)
+    expectError(await s({ method: 'POST', path: '/admin/comments/noSuchComment1/approve', headers: admin }), 404)
+  })
+
+  it('admin: DELETE removes a comment with its replies', async () => {
+    const res = await s({ method: 'DELETE', path: `/admin/comments/${state.first}`, headers: admin })
+    expect(res.status).toBe(200)
+    expect(res.body.deleted).toBe(2)
+    expect((await s({ path: `/1.1/classes/Comment/${state.reply}` })).body).toEqual({})
+    expectError(await s({ method: 'DELETE', path: `/admin/comments/${state.first}`, headers: admin }), 404)
+    expectError(await s({ method: 'DELETE', path: `/admin/comments/${state.reply}` }), 401)
+  })
+
+  it('still serves after every case', async () => {
+    await stillServing()
+    const res = await list(ROOTS('/gpt/handbook/b.html'), { limit: 0, count: 1 })
+    expect(res.body.count).toBeGreaterThanOrEqual(0)
+  })
+}

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { classFromFileName, commentsToLines, countersToLines, parseCommentLines, parseCounterLines } from '../../src/proxy/migrate/leancloud-export.js'
+import { ipHash, mailHash } from '../../src/proxy/policy/moderation.js'
+import { FIXTURES } from '../helpers/sites.js'
+
+const EXPORT = join(FIXTURES, 'leancloud-export')
+const commentText = readFileSync(join(EXPORT, 'Comment.jsonl'), 'utf8')
+const counterText = readFileSync(join(EXPORT, 'Counter.jsonl'), 'utf8')
+const SECRET = 'a-secret-of-sixteen-or-more'
+
+const id = (n: number) => `603c9f8e1e5a4b2a1c00000${n}`
+const line = (o: Record<string, unknown>) => JSON.stringify(o)
+const base = { objectId: 'abc123', createdAt: '2022-01-02T03:04:05.678Z', url: '/gpt/a.html', comment: '<p>hi</p>' }
+
+describe('LeanCloud export → records', () => {
+  it('keeps ids, dates and threads of the fixture, and names its bad line', async () => {
+    const { records, bad } = await parseCommentLines(commentText, { secret: SECRET })
+    expect(bad).toEqual([{ line: 6, reason: expect.stringMatching(/^not JSON/) }])
+    expect(records.map((r) => r.objectId)).toEqual([1, 2, 3, 4, 5, 7].map(id))
+    const [a, b, reply, replyToReply, , home] = records
+    expect(a).toMatchObject({ createdAt: '2021-03-01T08:00:00.000Z', updatedAt: '2021-03-01T08:00:00.000Z', insertedAt: '2021-03-01T08:00:00.000Z', rid: null, pid: null, url: '/gpt/handbook/a.html' })
+    expect(b).toMatchObject({ createdAt: '2021-03-02T09:30:00.123Z', nick: '小明🐱', link: 'http://xiaoming.example.cn', mail: '', mailHash: '' })
+    expect(reply).toMatchObject({ rid: id(1), pid: id(1) })
+    expect(replyToReply).toMatchObject({ rid: id(1), pid: id(3) })
+    // `insertedAt` as a plain string, as some exports have it.
+    expect(home).toMatchObject({ insertedAt: '2021-04-01T00:00:00.000Z', url: '/gpt/' })
+    // LeanCloud had no moderation: everything it held was shown.
+    expect(records.every((r) => r.status === 'approved')).toBe(true)
+  })
+
+  it('sanitises the HTML and the fields clients show, and drops unsafe links', async () => {
+    const { records } = await parseCommentLines(commentText)
+    const xss = records.find((r) => r.objectId === id(5))!
+    expect(xss.comment).toBe('<p>hello <a>click</a> <a href="https://eve.example/" target="_blank" rel="ugc nofollow noopener noreferrer">site</a></p>')
+    expect(xss.nick).not.toMatch(/[<>"`]/)
+    expect(xss.ua).not.toMatch(/[<>"`]/)
+    expect(xss.link).toBe('')
+    for (const r of records) expect(r.comment).not.toMatch(/script|onerror|onclick|javascript:/i)
+  })
+
+  it('keeps the avatar hash and the IP only as a salted hash (or not at all without the secret)', async () => {
+    const withSecret = (await parseCommentLines(commentText, { secret: SECRET })).records[0]
+    expect(withSecret.mailHash).toBe(mailHash('alice@example.com'))
+    expect(withSecret.ipHash).toBe(await ipHash('203.0.113.7', SECRET))
+    expect(JSON.stringify(withSecret)).not.toContain('203.0.113.7')
+    const without = (await parseCommentLines(commentText)).records[0]
+    expect(without.ipHash).toBe('')
+  })
+
+  it('reports each bad line with its number and reason, and keeps the rest', async () => {
+    const text = [
+      line(base),
+      '[1, 2]',
+      line({ ...base, objectId: undefined }),
+      line({ ...base, objectId: 'a b' }),
+      line({ ...base, createdAt: 'yesterday' }),
+      line({ ...base, createdAt: '2022-01-02' }),
+      line({ ...base, url: 'https://example.com/a.html' }),
+      line({ ...base, url: undefined }),
+      line({ ...base, comment: '<script>alert(1)</script>' }),
+      line({ ...base, comment: 42 }),
+      line({ ...base, rid: '../x' }),
+      line({ ...base, insertedAt: { __type: 'Pointer', objectId: 'x' } }),
+      '',
+      line({ ...base, objectId: 'last' }),
+    ].join('\r\n')
+    const { records, bad } = await parseCommentLines(text)
+    expect(records.map((r) => r.objectId)).toEqual(['abc123', 'last'])
+    expect(bad.map((b) => b.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(bad.map((b) => b.reason)).toEqual([
+      'not an object: [1,2]',
+      'objectId is missing',
+      'objectId is not an id: "a b"',
+      'createdAt is not a date: "yesterday"',
+      'createdAt is not a date: "2022-01-02"',
+      expect.stringContaining('url must be a path on the site'),
+      'url is missing',
+      'comment is empty once sanitised (no text or image left)',
+      'comment must be a string, got 42',
+      'rid is not a comment id: "../x"',
+      expect.stringContaining('insertedAt must be an ISO date'),
+    ])
+  })
+
+  it('reads a byte-order mark, time zones, pages saved from the REST scan API, and finds the root of pid-only replies', async () => {
+    const page = { results: [{ ...base, objectId: 'root' }, { ...base, objectId: 'r1', pid: 'root' }, { ...base, objectId: 'r2', pid: 'r1' }], cursor: 'abc' }
+    const { records, bad } = await parseCommentLines('\uFEFF' + line(page) + '\n' + line({ ...base, objectId: 'tz', createdAt: '2022-01-02T11:04:05+08:00' }))
+    expect(bad).toEqual([])
+    expect(records.map((r) => [r.objectId, r.rid, r.pid])).toEqual([
+      ['root', null, null],
+      ['r1', 'root', 'root'],
+      ['r2', 'root', 'r1'],
+      ['tz', null, null],
+    ])
+    expect(records[3].createdAt).toBe('2022-01-02T03:04:05.000Z')
+  })
+
+  it("keeps a status and an IP hash from this service's own export", async () => {
+    const hash = 'f'.repeat(64)
+    const { records } = await parseCommentLines([line({ ...base, status: 'spam', ipHash: hash }), line({ ...base, objectId: 'x', status: 'deleted', ipHash: 'nope' })].join('\n'))
+    expect(records.map((r) => [r.status, r.ipHash])).toEqual([
+      ['spam', hash],
+      ['approved', ''],
+    ])
+  })
+
+  it('reads counters, refusing a count that is not a whole number', () => {
+    const { records, bad } = parseCounterLines(counterText + line({ objectId: 'c3', createdAt: base.createdAt, url: '/gpt/x.html', time: -1 }) + '\n' + line({ objectId: 'c4', createdAt: base.createdAt, url: '/gpt/y.html', title: '<b>T</b>', time: '7' }))
+    expect(records).toEqual([
+      { objectId: '603c9f8e1e5a4b2a1c0000c1', createdAt: '2021-03-01T07:59:00.000Z', updatedAt: '2021-05-01T00:00:00.000Z', url: '/gpt/handbook/a.html', xid: '/gpt/handbook/a.html', title: '如何注册 ChatGPT | 我的GPT笔记', time: 1234 },
+      { objectId: '603c9f8e1e5a4b2a1c0000c2', createdAt: '2021-03-01T08:10:00.000Z', updatedAt: '2021-05-02T00:00:00.000Z', url: '/gpt/', xid: '/gpt/', title: '我的GPT笔记', time: 56 },
+      { objectId: 'c4', createdAt: base.createdAt, updatedAt: base.createdAt, url: '/gpt/y.html', xid: '', title: 'bT/b', time: 7 },
+    ])
+    expect(bad).toEqual([{ line: 3, reason: 'time must be a whole number of views, got -1' }])
+  })
+
+  it('tells the class from the file name', () => {
+    expect(classFromFileName('export/Comment.jsonl')).toBe('Comment')
+    expect(classFromFileName('Comment_2021-03.jsonl')).toBe('Comment')
+    expect(classFromFileName('C:\\dump\\Counter.0.jsonl')).toBe('Counter')
+    expect(classFromFileName('comments.jsonl')).toBeUndefined()
+    expect(classFromFileName('_User.jsonl')).toBeUndefined()
+    expect(classFromFileName('Comment.csv')).toBeUndefined()
+  })
+})
+
+describe('records → LeanCloud export', () => {
+  it("writes Valine's shape: typed insertedAt, no rid/pid on roots, no ACL or raw IP", async () => {
+    const { records } = await parseCommentLines(commentText, { secret: SECRET })
+    const lines = commentsToLines(records).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(lines).toHaveLength(records.length)
+    expect(lines[0]).toEqual({
+      objectId: id(1),
+      createdAt: '2021-03-01T08:00:00.000Z',
+      updatedAt: '2021-03-01T08:00:00.000Z',
+      insertedAt: { __type: 'Date', iso: '2021-03-01T08:00:00.000Z' },
+      url: '/gpt/handbook/a.html',
+      nick: 'Alice',
+      mail: 'Alice@Example.com',
+      link: 'https://alice.example',
+      comment: '<p>第一条评论：写得很清楚。</p>',
+      ua: records[0].ua,
+      status: 'approved',
+      ipHash: records[0].ipHash,
+    })
+    expect(lines[3]).toMatchObject({ rid: id(1), pid: id(3) })
+    expect(lines.some((l) => 'ACL' in l || 'ip' in l)).toBe(false)
+    expect(countersToLines(parseCounterLines(counterText).records)).toBe(
+      counterText
+        .trimEnd()
+        .split('\n')
+        .map((l) => {
+          const { ACL: _acl, ...rest } = JSON.parse(l) as Record<string, unknown>
+          return JSON.stringify({ objectId: rest.objectId, createdAt: rest.createdAt, updatedAt: rest.updatedAt, url: rest.url, xid: rest.xid, title: rest.title, time: rest.time }) + '\n'
+        })
+        .join(''),
+    )
+  })
+
+  it('reads back what it wrote, unchanged, whatever the HTML was (the XSS test vectors)', async () => {
+    const payloads = [
+      ...(JSON.parse(readFileSync(join(FIXTURES, 'xss/dompurify-payloads.json'), 'utf8')) as { payload: string }[]),
+      ...(JSON.parse(readFileSync(join(FIXTURES, 'xss/valine-payloads.json'), 'utf8')) as { payload: string }[]),
+    ]
+    const text = payloads.map((p, i) => line({ ...base, objectId: `x${i}`, comment: `text ${p.payload}`, nick: p.payload.slice(0, 30) })).join('\n')
+    const first = await parseCommentLines(text)
+    expect(first.bad).toEqual([])
+    expect(first.records).toHaveLength(payloads.length)
+    const second = await parseCommentLines(commentsToLines(first.records))
+    expect(second.bad).toEqual([])
+    expect(second.records).toEqual(first.records)
+  })
+})

@@ -1,0 +1,346 @@
+/**
+ * The comment store's contract, as cases every store runs (store-sqlite, store-postgres,
+ * store-d1 test files): the same behaviour on each database.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CommentQuery, CommentStore, Condition, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
+
+export interface StoreHarness {
+  /** A store on an empty database, not migrated yet. */
+  fresh(): Promise<CommentStore>
+  /** A second, independent handle (connection) on the same database as `store`. */
+  reopen(store: CommentStore): Promise<CommentStore>
+}
+
+/** Second `n` of 2025 as LeanCloud writes dates. */
+export const iso = (n: number): string => new Date(Date.UTC(2025, 0, 1) + n * 1000).toISOString()
+
+let seq = 0
+export function comment(over: Partial<StoredComment> = {}): StoredComment {
+  seq += 1
+  const id = over.objectId ?? `c${String(seq).padStart(6, '0')}`
+  return {
+    objectId: id,
+    createdAt: iso(seq),
+    updatedAt: iso(seq),
+    insertedAt: iso(seq),
+    url: '/gpt/a.html',
+    rid: null,
+    pid: null,
+    nick: '读者',
+    mail: 'reader@example.com',
+    mailHash: '5d41402abc4b2a76b9719d911017c592',
+    link: '',
+    comment: `<p>评论 ${id}</p>`,
+    ua: 'Mozilla/5.0',
+    ipHash: 'ip-1',
+    status: 'approved',
+    ...over,
+  }
+}
+
+export function counter(over: Partial<StoredCounter> = {}): StoredCounter {
+  seq += 1
+  return { objectId: `n${String(seq).padStart(6, '0')}`, createdAt: iso(seq), updatedAt: iso(seq), url: '/gpt/a.html', xid: '/gpt/a.html', title: '页面', time: 0, ...over }
+}
+
+const all: Condition = { and: [] }
+const query = (where: Condition, over: Partial<CommentQuery> = {}): CommentQuery => ({ where, status: ['approved', 'waiting', 'spam'], order: [{ field: 'createdAt', desc: false }], limit: 1000, skip: 0, ...over })
+const ids = (rows: { objectId: string }[]): string[] => rows.map((r) => r.objectId)
+
+export function storeCases(name: string, harness: StoreHarness): void {
+  describe(`${name} comment store`, () => {
+    const opened: CommentStore[] = []
+    const open = async (): Promise<CommentStore> => {
+      const store = await harness.fresh()
+      opened.push(store)
+      await store.migrate()
+      return store
+    }
+    const reopen = async (store: CommentStore): Promise<CommentStore> => {
+      const again = await harness.reopen(store)
+      opened.push(again)
+      return again
+    }
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((s) => s.close()))
+    })
+
+    it('migrates an empty database, and migrating again (on another handle too) changes nothing', async () => {
+      const store = await open()
+      const c = comment()
+      await store.insertComment(c)
+      await store.migrate()
+      const other = await reopen(store)
+      await other.migrate()
+      expect(await other.getComment(c.objectId)).toEqual(c)
+      expect(await store.countComments({ where: all, status: ['approved'] })).toBe(1)
+    })
+
+    it('stores a comment exactly and reads it back; an unknown id is undefined', async () => {
+      const store = await open()
+      const root = comment({ nick: 'Ünïcødé 读者 🎉', link: 'https://example.com/a?b=1&c="2"', comment: "<p>it's <b>bold</b>; DROP TABLE comments; --</p>", mail: '', mailHash: '' })
+      const reply = comment({ rid: root.objectId, pid: root.objectId, status: 'waiting' })
+      await store.insertComment(root)
+      await store.insertComment(reply)
+      expect(await store.getComment(root.objectId)).toEqual(root)
+      expect(await store.getComment(reply.objectId)).toEqual(reply)
+      expect(await store.getComment('missing')).toBeUndefined()
+    })
+
+    it('refuses a second comment with the same objectId', async () => {
+      const store = await open()
+      const c = comment()
+      await store.insertComment(c)
+      await expect(store.insertComment({ ...c, nick: 'other' })).rejects.toThrow()
+      expect((await store.getComment(c.objectId))?.nick).toBe(c.nick)
+    })
+
+    it('an insert that resolved is committed: another connection reads it at once', async () => {
+      const store = await open()
+      const c = comment()
+      await store.insertComment(c)
+      const other = await reopen(store)
+      expect(await other.getComment(c.objectId)).toEqual(c)
+    })
+
+    it('maps eq, ne, in, exists, and, or and the date comparisons to SQL', async () => {
+      const store = await open()
+      const root = comment({ objectId: 'root', url: '/p/1', createdAt: iso(100), insertedAt: iso(100) })
+      const blank = comment({ objectId: 'blank', url: '/p/1', rid: '', pid: '', createdAt: iso(200), insertedAt: iso(250) })
+      const reply = comment({ objectId: 'reply', url: '/p/1', rid: 'root', pid: 'root', createdAt: iso(300), insertedAt: iso(300) })
+      const other = comment({ objectId: 'other', url: '/p/2', createdAt: iso(400), insertedAt: iso(350) })
+      for (const c of [root, blank, reply, other]) await store.insertComment(c)
+      const find = async (where: Condition) => ids(await store.findComments(query(where))).sort()
+
+      expect(await find(all)).toEqual(['blank', 'other', 'reply', 'root'])
+      expect(await find({ field: 'url', op: 'eq', value: '/p/1' })).toEqual(['blank', 'reply', 'root'])
+      // '' is a value: it matches empty strings, never an unset (null) field.
+      expect(await find({ field: 'rid', op: 'eq', value: '' })).toEqual(['blank'])
+      expect(await find({ field: 'rid', op: 'exists', value: false })).toEqual(['other', 'root'])
+      expect(await find({ field: 'rid', op: 'exists', value: true })).toEqual(['blank', 'reply'])
+      // As LeanCloud's $ne: an unset field is "not equal" too.
+      expect(await find({ field: 'rid', op: 'ne', value: 'root' })).toEqual(['blank', 'other', 'root'])
+      expect(await find({ field: 'url', op: 'ne', value: '/p/1' })).toEqual(['other'])
+      expect(await find({ field: 'objectId', op: 'in', values: ['root', 'other', 'nope'] })).toEqual(['other', 'root'])
+      expect(await find({ field: 'rid', op: 'in', values: ['root'] })).toEqual(['reply'])
+      expect(await find({ field: 'url', op: 'in', values: [] })).toEqual([])
+      expect(await find({ or: [] })).toEqual([])
+      expect(await find({ field: 'pid', op: 'eq', value: 'root' })).toEqual(['reply'])
+      // Valine's root-comment query: rid unset or ''.
+      const roots: Condition = { and: [{ or: [{ field: 'rid', op: 'exists', value: false }, { field: 'rid', op: 'eq', value: '' }] }, { field: 'url', op: 'eq', value: '/p/1' }] }
+      expect(await find(roots)).toEqual(['blank', 'root'])
+      expect(await find({ or: [{ field: 'objectId', op: 'eq', value: 'reply' }, { and: [{ field: 'url', op: 'eq', value: '/p/2' }, { field: 'rid', op: 'exists', value: false }] }] })).toEqual(['other', 'reply'])
+
+      expect(await find({ field: 'createdAt', op: 'lt', value: iso(200) })).toEqual(['root'])
+      expect(await find({ field: 'createdAt', op: 'lte', value: iso(200) })).toEqual(['blank', 'root'])
+      expect(await find({ field: 'createdAt', op: 'gt', value: iso(300) })).toEqual(['other'])
+      expect(await find({ field: 'createdAt', op: 'gte', value: iso(300) })).toEqual(['other', 'reply'])
+      expect(await find({ and: [{ field: 'insertedAt', op: 'gt', value: iso(200) }, { field: 'insertedAt', op: 'lt', value: iso(350) }] })).toEqual(['blank', 'reply'])
+      expect(await find({ field: 'insertedAt', op: 'eq', value: iso(350) })).toEqual(['other'])
+    })
+
+    it('an `in` list longer than any bound-parameter limit still works', async () => {
+      const store = await open()
+      const rows = Array.from({ length: 5 }, () => comment())
+      for (const c of rows) await store.insertComment(c)
+      const values = [...Array.from({ length: 300 }, (_, i) => `absent-${i}`), rows[1].objectId, rows[3].objectId]
+      expect(ids(await store.findComments(query({ field: 'objectId', op: 'in', values })))).toEqual([rows[1].objectId, rows[3].objectId])
+      expect(await store.countComments({ where: { field: 'objectId', op: 'in', values }, status: ['approved'] })).toBe(2)
+    })
+
+    it('orders by the given fields, then objectId; pages with limit and skip', async () => {
+      const store = await open()
+      // Equal dates on purpose: the id breaks ties, so every page is stable.
+      const rows = ['e', 'b', 'd', 'a', 'c', 'f', 'g'].map((id, i) => comment({ objectId: id, createdAt: iso(i < 4 ? 10 : 20), insertedAt: iso(i % 2 === 0 ? 1 : 2) }))
+      for (const c of rows) await store.insertComment(c)
+      const order = (...o: CommentQuery['order']) => async (over: Partial<CommentQuery> = {}) => ids(await store.findComments(query(all, { order: o, ...over })))
+
+      const asc = order({ field: 'createdAt', desc: false })
+      expect(await asc()).toEqual(['a', 'b', 'd', 'e', 'c', 'f', 'g'])
+      const desc = order({ field: 'createdAt', desc: true })
+      expect(await desc()).toEqual(['g', 'f', 'c', 'e', 'd', 'b', 'a'])
+      const twoKeys = order({ field: 'createdAt', desc: true }, { field: 'insertedAt', desc: true })
+      expect(await twoKeys()).toEqual(['f', 'g', 'c', 'b', 'a', 'e', 'd'])
+      const pages = [...(await twoKeys({ limit: 3, skip: 0 })), ...(await twoKeys({ limit: 3, skip: 3 })), ...(await twoKeys({ limit: 3, skip: 6 }))]
+      expect(pages).toEqual(await twoKeys())
+      expect(await twoKeys({ limit: 3, skip: 100 })).toEqual([])
+      expect(await twoKeys({ limit: 0 })).toEqual([])
+      expect(await order()()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+      expect(await order({ field: 'updatedAt', desc: false })({ limit: 2 })).toHaveLength(2)
+    })
+
+    it('always filters by status; counting ignores paging', async () => {
+      const store = await open()
+      await store.insertComment(comment({ objectId: 's1', status: 'approved' }))
+      await store.insertComment(comment({ objectId: 's2', status: 'waiting' }))
+      await store.insertComment(comment({ objectId: 's3', status: 'spam' }))
+      await store.insertComment(comment({ objectId: 's4', status: 'approved' }))
+      const find = async (status: CommentQuery['status']) => ids(await store.findComments(query(all, { status })))
+      expect(await find(['approved'])).toEqual(['s1', 's4'])
+      expect(await find(['approved', 'waiting'])).toEqual(['s1', 's2', 's4'])
+      expect(await find(['spam'])).toEqual(['s3'])
+      expect(await find([])).toEqual([])
+      expect(await store.countComments({ where: all, status: ['approved'] })).toBe(2)
+      expect(await store.countComments({ where: all, status: ['approved', 'waiting', 'spam'] })).toBe(4)
+      expect(await store.countComments({ where: all, status: [] })).toBe(0)
+      expect(await store.countComments({ where: { field: 'objectId', op: 'eq', value: 's2' }, status: ['approved'] })).toBe(0)
+      // A count is over everything that matches, whatever page a caller asks for.
+      expect(await store.countComments({ ...query(all, { limit: 1, skip: 3 }), status: ['approved'] })).toBe(2)
+    })
+
+    it('changes a status and its updatedAt; an unknown id changes nothing', async () => {
+      const store = await open()
+      const c = comment({ status: 'waiting' })
+      await store.insertComment(c)
+      expect(await store.setCommentStatus(c.objectId, 'approved', iso(9999))).toBe(true)
+      expect(await store.getComment(c.objectId)).toEqual({ ...c, status: 'approved', updatedAt: iso(9999) })
+      expect(await store.setCommentStatus('missing', 'spam', iso(9999))).toBe(false)
+    })
+
+    it('deletes a comment with every reply below it, and nothing else', async () => {
+      const store = await open()
+      const root = comment({ objectId: 'r' })
+      const a = comment({ objectId: 'a', rid: 'r', pid: 'r' })
+      const aa = comment({ objectId: 'aa', rid: 'r', pid: 'a' }) // a reply to a reply names the thread root
+      const aaa = comment({ objectId: 'aaa', rid: 'r', pid: 'aa' })
+      const b = comment({ objectId: 'b', rid: 'r', pid: 'r' })
+      const other = comment({ objectId: 'o' })
+      const otherReply = comment({ objectId: 'oa', rid: 'o', pid: 'o' })
+      for (const c of [root, a, aa, aaa, b, other, otherReply]) await store.insertComment(c)
+
+      expect(await store.deleteComment('aa')).toBe(2)
+      expect(ids(await store.findComments(query(all))).sort()).toEqual(['a', 'b', 'o', 'oa', 'r'])
+      expect(await store.deleteComment('r')).toBe(3)
+      expect(ids(await store.findComments(query(all))).sort()).toEqual(['o', 'oa'])
+      expect(await store.deleteComment('missing')).toBe(0)
+      expect(await store.deleteComment('oa')).toBe(1)
+      expect(ids(await store.findComments(query(all)))).toEqual(['o'])
+    })
+
+    it('finds the newest comment from an IP hash, and exact duplicates', async () => {
+      const store = await open()
+      const older = comment({ ipHash: 'ip-x', createdAt: iso(10), url: '/p/d', nick: 'A', comment: '<p>same</p>' })
+      const newer = comment({ ipHash: 'ip-x', createdAt: iso(20), status: 'spam' })
+      const elsewhere = comment({ ipHash: 'ip-y', createdAt: iso(30) })
+      for (const c of [newer, older, elsewhere]) await store.insertComment(c)
+      expect((await store.lastCommentFrom('ip-x'))?.objectId).toBe(newer.objectId)
+      expect(await store.lastCommentFrom('ip-none')).toBeUndefined()
+
+      expect((await store.findDuplicate('/p/d', 'A', '<p>same</p>'))?.objectId).toBe(older.objectId)
+      expect(await store.findDuplicate('/p/d', 'B', '<p>same</p>')).toBeUndefined()
+      expect(await store.findDuplicate('/p/other', 'A', '<p>same</p>')).toBeUndefined()
+      expect(await store.findDuplicate('/p/d', 'A', '<p>same</p> ')).toBeUndefined()
+    })
+
+    it('stores, finds and reads counters', async () => {
+      const store = await open()
+      const a = counter({ url: '/p/a', time: 3 })
+      const b = counter({ url: '/p/b', title: '' })
+      const c = counter({ url: '/p/c', time: 7 })
+      for (const x of [a, b, c]) await store.insertCounter(x)
+      expect(await store.getCounter(a.objectId)).toEqual(a)
+      expect(await store.getCounter('missing')).toBeUndefined()
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/b' }, 100)).toEqual([b])
+      expect(ids(await store.findCounters({ field: 'url', op: 'in', values: ['/p/a', '/p/c', '/p/z'] }, 100))).toEqual([a.objectId, c.objectId])
+      expect(ids(await store.findCounters(all, 2))).toEqual([a.objectId, b.objectId])
+      expect(await store.findCounters(all, 0)).toEqual([])
+      // A field counters do not have reads as unset.
+      expect(await store.findCounters({ field: 'rid', op: 'exists', value: true }, 100)).toEqual([])
+      expect(await store.findCounters({ and: [{ field: 'rid', op: 'exists', value: false }, { field: 'url', op: 'eq', value: '/p/c' }] }, 100)).toEqual([c])
+      await expect(store.insertCounter({ ...a, url: '/p/dup' })).rejects.toThrow()
+    })
+
+    it('increments a counter by one and returns it; an unknown counter is undefined', async () => {
+      const store = await open()
+      const c = counter({ time: 41 })
+      await store.insertCounter(c)
+      expect(await store.incrementCounter(c.objectId, iso(5000))).toEqual({ ...c, time: 42, updatedAt: iso(5000) })
+      expect(await store.getCounter(c.objectId)).toEqual({ ...c, time: 42, updatedAt: iso(5000) })
+      expect(await store.incrementCounter('missing', iso(5000))).toBeUndefined()
+    })
+
+    it('50 increments at once add exactly 50, each seeing its own value', async () => {
+      const store = await open()
+      const c = counter({ time: 0 })
+      await store.insertCounter(c)
+      const after = await Promise.all(Array.from({ length: 50 }, (_, i) => store.incrementCounter(c.objectId, iso(6000 + i))))
+      expect(after.map((x) => x?.time).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+      expect((await store.getCounter(c.objectId))?.time).toBe(50)
+    })
+
+    it('claims a view once per window', async () => {
+      const store = await open()
+      expect(await store.claimView('ip-1|/p/a', iso(0), iso(60))).toBe(true)
+      expect(await store.claimView('ip-1|/p/a', iso(30), iso(90))).toBe(false)
+      expect(await store.claimView('ip-1|/p/a', iso(59), iso(119))).toBe(false)
+      expect(await store.claimView('ip-2|/p/a', iso(30), iso(90))).toBe(true)
+      expect(await store.claimView('ip-1|/p/b', iso(30), iso(90))).toBe(true)
+      // The window has passed: counted again, and a new window starts.
+      expect(await store.claimView('ip-1|/p/a', iso(60), iso(120))).toBe(true)
+      expect(await store.claimView('ip-1|/p/a', iso(100), iso(160))).toBe(false)
+      expect(await store.claimView('ip-1|/p/a', iso(500), iso(560))).toBe(true)
+    })
+
+    it('of many claims at once for one reader, exactly one counts', async () => {
+      const store = await open()
+      const claims = await Promise.all(Array.from({ length: 20 }, () => store.claimView('ip-9|/p/z', iso(0), iso(60))))
+      expect(claims.filter(Boolean)).toHaveLength(1)
+      const later = await Promise.all(Array.from({ length: 20 }, () => store.claimView('ip-9|/p/z', iso(61), iso(121))))
+      expect(later.filter(Boolean)).toHaveLength(1)
+    })
+
+    it('counts rate-limit hits per key inside the window', async () => {
+      const store = await open()
+      expect(await store.hitRate('oauth|ip-1', iso(0), iso(-60))).toBe(1)
+      expect(await store.hitRate('oauth|ip-1', iso(10), iso(-50))).toBe(2)
+      expect(await store.hitRate('oauth|ip-2', iso(10), iso(-50))).toBe(1)
+      expect(await store.hitRate('oauth|ip-1', iso(59), iso(-1))).toBe(3)
+      // The first hit has left the window.
+      expect(await store.hitRate('oauth|ip-1', iso(61), iso(1))).toBe(3)
+      expect(await store.hitRate('oauth|ip-1', iso(200), iso(140))).toBe(1)
+      const many = await Promise.all(Array.from({ length: 10 }, () => store.hitRate('oauth|ip-3', iso(0), iso(-60))))
+      expect(Math.max(...many)).toBe(10)
+    })
+
+    it('imports records keeping ids, dates and threads; importing again adds nothing', async () => {
+      const store = await open()
+      const existing = comment({ objectId: 'exists', nick: 'kept' })
+      await store.insertComment(existing)
+      // Enough rows that a store with a small parameter limit must split the insert.
+      const comments = [comment({ objectId: 'exists', nick: 'imported' }), ...Array.from({ length: 120 }, (_, i) => comment({ objectId: `imp${i}`, rid: i > 0 ? 'imp0' : null, pid: i > 0 ? `imp${i - 1}` : null, status: i % 3 === 0 ? 'waiting' : 'approved' }))]
+      const counters = Array.from({ length: 40 }, (_, i) => counter({ objectId: `cnt${i}`, time: i }))
+      expect(await store.importRecords({ comments, counters })).toEqual({ comments: { added: 120, skipped: 1 }, counters: { added: 40, skipped: 0 } })
+      expect((await store.getComment('exists'))?.nick).toBe('kept')
+      expect(await store.getComment('imp7')).toEqual(comments[8])
+      expect(await store.getCounter('cnt39')).toEqual(counters[39])
+      expect(await store.importRecords({ comments, counters })).toEqual({ comments: { added: 0, skipped: 121 }, counters: { added: 0, skipped: 40 } })
+      expect(await store.importRecords({ comments: [], counters: [] })).toEqual({ comments: { added: 0, skipped: 0 }, counters: { added: 0, skipped: 0 } })
+      expect(await store.countComments({ where: all, status: ['approved', 'waiting', 'spam'] })).toBe(121)
+    })
+
+    it('an import is one transaction: a bad record leaves nothing behind', async () => {
+      const store = await open()
+      const good = Array.from({ length: 30 }, (_, i) => comment({ objectId: `ok${i}` }))
+      const bad = comment({ objectId: 'bad', status: 'bogus' as never })
+      await expect(store.importRecords({ comments: [...good, bad], counters: [counter()] })).rejects.toThrow()
+      expect(await store.exportRecords()).toEqual({ comments: [], counters: [] })
+    })
+
+    it('exports everything, oldest first, whatever the status', async () => {
+      const store = await open()
+      const late = comment({ createdAt: iso(50), status: 'spam' })
+      const early = comment({ createdAt: iso(5), status: 'waiting', rid: 'x', pid: 'x' })
+      const mid = comment({ createdAt: iso(20) })
+      const n2 = counter({ createdAt: iso(9) })
+      const n1 = counter({ createdAt: iso(1) })
+      for (const c of [late, early, mid]) await store.insertComment(c)
+      for (const c of [n2, n1]) await store.insertCounter(c)
+      expect(await store.exportRecords()).toEqual({ comments: [early, mid, late], counters: [n1, n2] })
+      // What an export gives back, an import into an empty store takes as it is.
+      const copy = await open()
+      await copy.importRecords(await store.exportRecords())
+      expect(await copy.exportRecords()).toEqual(await store.exportRecords())
+    })
+  })
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { listChunks } from '../../src/render/chunks/list-chunks.js'
+import { pageChunks } from '../../src/render/chunks/page-chunks.js'
+import { routeMap } from '../../src/render/chunks/route-map.js'
+import { buildRoutes } from '../../src/render/routes.js'
+import { buildSiteData } from '../../src/render/site-data.js'
+import type { HomeRoute, ListRoute } from '../../src/shared/types.js'
+import { deepFreeze, parsedPages, siteConfig } from '../helpers/stage-data.js'
+
+/** A home page and `n` dated posts tagged 多 (the first three also 少). */
+function sources(n: number): Record<string, string> {
+  const s: Record<string, string> = { 'README.md': '---\nhome: true\n---\n\n首页。\n' }
+  for (let i = 1; i <= n; i++) s[`p/${i}.md`] = `---\ntitle: 第${i}篇\ndate: 2025-1-${i}\ntags: [多${i <= 3 ? ', 少' : ''}]\n---\n\n正文。\n`
+  return s
+}
+
+async function table(n: number) {
+  const config = await siteConfig()
+  const parsed = parsedPages(sources(n))
+  return deepFreeze(buildRoutes(buildSiteData(config, parsed), parsed))
+}
+const load = (code: string) => JSON.parse(JSON.parse(/JSON\.parse\((.*)\)\n$/.exec(code)![1]))
+
+describe('list chunks, page chunks and the route map', () => {
+  it('a list longer than a page gets a chunk of its own; the page chunk keeps the first page and says where the rest is', async () => {
+    const t = await table(12)
+    const lists = listChunks(t, '/gpt/')
+    const home = t.routes.find((r) => r.path === '/')!
+    const many = t.routes.find((r) => r.data.kind === 'list' && r.data.term === '多')!
+    const few = t.routes.find((r) => r.data.kind === 'list' && r.data.term === '少')!
+    const timeline = t.routes.find((r) => r.path === '/timeline/')!
+    expect([...lists.keys()].map((r) => r.path).sort()).toEqual(['/', many.path].sort())
+    expect(lists.has(few)).toBe(false)
+    expect(lists.has(timeline)).toBe(false) // the timeline is one page by design
+    const homeList = lists.get(home)!
+    expect(homeList.file.path).toMatch(/^assets\/js\/list_index\.[A-Za-z0-9]{8}\.js$/)
+    expect(homeList.url).toBe('/gpt/' + homeList.file.path)
+    expect(load(homeList.file.code)).toHaveLength(12)
+
+    const chunks = pageChunks(t, lists, '/gpt/')
+    const data = chunks.get(home)!.data as HomeRoute
+    expect(data.posts).toHaveLength(10)
+    expect(data.postCount).toBe(12)
+    expect(data.listUrl).toBe(homeList.url)
+    expect(load(chunks.get(home)!.file.code)).toEqual(data)
+    // The routes stage's data is left as it was: every post, no list URL.
+    expect((home.data as HomeRoute).posts).toHaveLength(12)
+    expect((home.data as HomeRoute).listUrl).toBeUndefined()
+    expect((chunks.get(timeline)!.data as ListRoute).posts).toHaveLength(12)
+    expect(chunks.get(t.notFound)!.data.kind).toBe('notFound')
+  })
+
+  it('names chunks by content: the same site gives the same files, a changed page a new name for its chunk only', async () => {
+    const first = pageChunks(await table(3), new Map(), '/gpt/')
+    const again = pageChunks(await table(3), new Map(), '/gpt/')
+    const names = (m: typeof first) => [...m.values()].map((c) => c.file.path).sort()
+    expect(names(again)).toEqual(names(first))
+    const config = await siteConfig()
+    const changed = sources(3)
+    changed['p/2.md'] = changed['p/2.md'].replace('正文。', '改过的正文。')
+    const parsed = parsedPages(changed)
+    const other = pageChunks(buildRoutes(buildSiteData(config, parsed), parsed), new Map(), '/gpt/')
+    const diff = names(other).filter((n) => !names(first).includes(n))
+    expect(diff).toHaveLength(1)
+    expect(diff[0]).toMatch(/^assets\/js\/p_2\./)
+  })
+
+  it('the route map sends every route (base included) and the not-found page to its chunk, with the redirects for static hosts', async () => {
+    const t = await table(2)
+    const chunks = pageChunks(t, new Map(), '/gpt/')
+    const out = routeMap(t, chunks, '/gpt/')
+    expect(Object.keys(out.map.routes)).toHaveLength(t.routes.length + 1)
+    expect(out.map.routes['/gpt/p/1.html']).toBe(chunks.get(t.routes.find((r) => r.path === '/p/1.html')!)!.url)
+    expect(out.map.routes['404']).toBe(chunks.get(t.notFound)!.url)
+    expect(out.map.redirects['/gpt/index.html']).toBe('/gpt/')
+    expect(load(out.file.code)).toEqual(out.map)
+    expect(out.redirectsFile.split('\n')).toContain('/gpt/tag/index.html /gpt/tag/ 301!')
+  })
+})

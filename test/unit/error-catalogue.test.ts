@@ -1,0 +1,265 @@
+// The error catalogue, case by case: every entry is raised by a small site under
+// test/fixtures/errors/<Code>/ (or, for the serve command, by the real CLI), and the report
+// names its code, its file:line:column where the entry has one, its stage, and shows the
+// catalogue's hint. A new entry without a case fails the first test.
+import { execFile } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { formatError, formatWarning } from '../../src/cli/format-problem.js'
+import { devClient, errorPage, warningsEvent } from '../../src/dev-server/error-page.js'
+import { buildSite } from '../../src/render/build-site.js'
+import {
+  CATALOGUE,
+  GptnotesError,
+  GptnotesErrors,
+  hintOf,
+  locateKeyPath,
+  messageOf,
+  problem,
+  type BuildWarning,
+  type ProblemCode,
+} from '../../src/render/errors/index.js'
+import { CLI, FIXTURES } from '../helpers/sites.js'
+
+interface Report {
+  code: string
+  message: string
+  loc?: { file: string; line: number; column: number }
+  frame?: string
+  stage?: string
+  /** The hint as printed by the CLI. */
+  shown: string
+  /** The catalogue parameters, for the expected message and hint. */
+  params?: unknown
+}
+
+interface Case {
+  code: ProblemCode
+  /** `file:line:column` of the report, for entries that have a location. */
+  at?: string
+  stage?: string
+  /** How to raise it; default: build the fixture test/fixtures/errors/<code>/. */
+  raise?: () => Promise<Report>
+}
+
+async function buildFixture(code: ProblemCode, root = join(FIXTURES, 'errors', code), configTimeoutMs?: number): Promise<Report> {
+  let err: unknown
+  try {
+    const output = await buildSite({ root, configTimeoutMs })
+    const w = output.warnings.find((x) => x.code === code)
+    if (w) return fromWarning(w)
+  } catch (e) {
+    err = e
+  }
+  const found = err instanceof GptnotesErrors ? err.errors.find((e) => e.name === code) : err
+  if (!(found instanceof GptnotesError)) throw new Error(`${code}: the fixture raised ${String(err)}`)
+  return { code: found.code, message: found.message, loc: found.loc, frame: found.frame, stage: found.stage, shown: formatError(err), params: found.params }
+}
+
+const fromWarning = (w: BuildWarning): Report => ({ code: w.code, message: w.message, loc: w.loc, shown: formatWarning(w) })
+
+/** A site made for the case: symbolic links and names differing only in case are not committed. */
+async function buildMade(code: ProblemCode, make: (root: string) => void): Promise<Report> {
+  const root = mkdtempSync(join(tmpdir(), 'gptnotes-made-'))
+  try {
+    mkdirSync(join(root, 'content'))
+    writeFileSync(join(root, 'content/index.md'), '# 首页\n')
+    make(root)
+    return await buildFixture(code, root)
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+const run = promisify(execFile)
+const servers: Server[] = []
+afterAll(() => servers.forEach((s) => s.close()))
+
+/** `gptnotes serve` on a port another program holds. */
+async function serveOnBusyPort(): Promise<Report> {
+  const busy = createServer()
+  servers.push(busy)
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+  const port = (busy.address() as { port: number }).port
+  // A copy: serve keeps its caches in the site folder.
+  const root = mkdtempSync(join(tmpdir(), 'gptnotes-port-in-use-'))
+  cpSync(join(FIXTURES, 'errors/PortInUse'), root, { recursive: true })
+  try {
+    const result = await run(process.execPath, [CLI, 'serve', '--root', root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } }).then(
+      () => ({ stderr: '', code: 0 }),
+      (e: { stderr: string; code: number }) => e,
+    )
+    expect(result.code).toBe(1)
+    const headline = /^error \[(\w+)\] (.*)$/m.exec(result.stderr)
+    return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: result.stderr, params: { port, host: '127.0.0.1' } }
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+const CASES: Case[] = [
+  { code: 'FrontmatterSyntax', at: 'content/index.md:2:10', stage: 'parsePage' },
+  { code: 'FrontmatterInvalid', at: 'content/index.md:3:7', stage: 'parsePage' },
+  { code: 'ConfigSyntax', at: 'gptnotes.config.mjs:4:3', stage: 'loadConfig' },
+  { code: 'ConfigNoExport', stage: 'loadConfig' },
+  { code: 'ConfigRuntime', at: 'gptnotes.config.ts:4:9', stage: 'loadConfig' },
+  { code: 'ConfigInvalid', at: 'gptnotes.config.mjs:7:21', stage: 'loadConfig' },
+  { code: 'FeedsWithoutHostname', at: 'gptnotes.config.ts:6:5', stage: 'loadConfig' },
+  { code: 'SidebarInvalid', at: 'gptnotes.config.ts:3:59', stage: 'checkReferences' },
+  { code: 'DeadLink', at: 'content/index.md:5:3', stage: 'checkReferences' },
+  { code: 'MissingAsset', at: 'content/index.md:7:1', stage: 'checkReferences' },
+  { code: 'HashNotFound', at: 'content/index.md:7:2' },
+  { code: 'DemoUnclosed', at: 'content/index.md:7:1', stage: 'parsePage' },
+  { code: 'DemoUnknownSlot', at: 'content/index.md:5:1', stage: 'parsePage' },
+  { code: 'DemoNoCode', at: 'content/index.md:7:1', stage: 'parsePage' },
+  { code: 'PortInUse', raise: serveOnBusyPort },
+  { code: 'SymlinkOutsideSite', stage: 'scanContent', raise: () => buildMade('SymlinkOutsideSite', (root) => symlinkSync(tmpdir(), join(root, 'content/outside'))) },
+  {
+    code: 'SymlinkToFolder',
+    stage: 'scanContent',
+    raise: () =>
+      buildMade('SymlinkToFolder', (root) => {
+        mkdirSync(join(root, 'notes'))
+        symlinkSync(join(root, 'notes'), join(root, 'content/notes'))
+      }),
+  },
+  { code: 'OutputClash', stage: 'scanContent' },
+  { code: 'OutputCaseClash', raise: () => buildMade('OutputCaseClash', (root) => ['A.md', 'a.md'].forEach((f) => writeFileSync(join(root, 'content', f), `# ${f}\n`))) },
+  { code: 'NestingTooDeep', at: 'content/index.md:7:1', stage: 'parsePage' },
+  { code: 'FrontmatterTooLarge', at: 'content/index.md:4:8', stage: 'parsePage' },
+  { code: 'UnsafeUrl', at: 'content/index.md:7:1', stage: 'parsePage' },
+  { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
+  { code: 'CommentsNoService' },
+  { code: 'ConfigNeverSettles', stage: 'loadConfig' },
+  { code: 'ConfigTimeout', stage: 'loadConfig', raise: () => buildFixture('ConfigTimeout', undefined, 1000) },
+]
+
+describe('the error catalogue', () => {
+  it('has one case per entry (a new entry needs a fixture that raises it)', () => {
+    expect(CASES.map((c) => c.code).sort()).toEqual(Object.keys(CATALOGUE).sort())
+  })
+
+  it('words every entry: a message, a hint, a severity and whether it has a location', () => {
+    for (const [code, entry] of Object.entries(CATALOGUE)) {
+      expect(code, code).toMatch(/^[A-Z][A-Za-z]+$/)
+      expect(['error', 'warning'], code).toContain(entry.severity)
+      expect(['always', 'when-known', 'never'], code).toContain(entry.located)
+      expect(entry.title, code).toMatch(/\.$/)
+      if (entry.severity === 'warning') expect(typeof entry.hint, `${code}: warnings carry no parameters, so their hint is text`).toBe('string')
+    }
+  })
+
+  for (const c of CASES) {
+    it(`${c.code}: raised with its code${c.at ? `, at ${c.at}` : ''} and the catalogue's hint`, async () => {
+      const entry = CATALOGUE[c.code]
+      const report = await (c.raise ?? (() => buildFixture(c.code)))()
+      expect(report.code).toBe(c.code)
+
+      const params = report.params as never
+      if (entry.severity === 'error') expect(report.message).toBe(messageOf(c.code, params))
+      const hint = typeof entry.hint === 'string' ? entry.hint : hintOf(c.code, params)
+      expect(report.shown).toContain(`hint: ${hint}`)
+
+      if (entry.located === 'never') expect(report.loc).toBeUndefined()
+      else {
+        expect(c.at, 'a located entry names its location').toBeDefined()
+        const loc = report.loc!
+        expect(`${loc.file}:${loc.line}:${loc.column}`).toBe(c.at)
+        expect(report.shown).toContain(`${c.at}`)
+        if (entry.severity === 'error') expect(report.frame).toContain(`> ${loc.line} |`)
+      }
+      if (c.stage) {
+        expect(report.stage).toBe(c.stage)
+        expect(report.shown).toContain(`during ${c.stage}`)
+      }
+    })
+  }
+})
+
+describe('locateKeyPath: a config key path in the config source', () => {
+  const config = `import { defineConfig } from 'gptnotes'
+
+// A comment with brackets ] } and a "quote" is skipped.
+const handbook: string[] = [
+  '/handbook/a.html',
+  \`/handbook/\${'b'}.html\`,
+  ['/handbook/c.html', 'C'],
+]
+
+export default defineConfig({
+  title: '站点',
+  themeConfig: {
+    'nav': [{ text: '首页', link: '/' }],
+    sidebar: { '/handbook/': handbook, "/news/": [{ title: '新闻', children: ['/news/a.html'] }] },
+  },
+})
+`
+  const at = (path: string) => {
+    const p = locateKeyPath(config, path)
+    return p && `${p.line}:${p.column}${p.exact ? '' : ' (parent)'}`
+  }
+
+  it('follows defineConfig, quoted keys, array elements and const bindings', () => {
+    expect(at('title')).toBe('11:3')
+    expect(at('themeConfig.nav[0].link')).toBe('13:27')
+    expect(at('themeConfig.sidebar["/handbook/"]')).toBe('14:16')
+    expect(at('themeConfig.sidebar["/handbook/"][1]')).toBe('6:3')
+    expect(at('themeConfig.sidebar["/handbook/"][2]')).toBe('7:3')
+    expect(at('themeConfig.sidebar["/news/"][0].children[0]')).toBe('14:77')
+  })
+
+  it('points at the longest prefix written when a key is missing, and at nothing it cannot read', () => {
+    expect(at('themeConfig.nav[0].icon')).toBe('13:13 (parent)')
+    expect(at('hostname')).toBeUndefined()
+    expect(locateKeyPath('export default {', 'title')).toBeUndefined()
+    expect(locateKeyPath(`export default config`, 'title')).toBeUndefined()
+  })
+})
+
+describe('printing: the CLI and the dev server show the same data', () => {
+  const dead = () => {
+    const source = '---\ntitle: 首页\n---\n\n先读[安装](./install.md)。\n'
+    const err = problem('DeadLink', { target: '/install.html' }, { file: 'content/index.md', line: 5, column: 3 }, { source })
+    err.stage = 'checkReferences'
+    return err
+  }
+
+  it('the CLI names the stage once for a list of errors, and keeps stacks for --debug', () => {
+    const list = new GptnotesErrors([dead(), dead()])
+    list.stage = 'checkReferences'
+    const text = formatError(list)
+    expect(text).toContain('error [DeadLink] link to a page that does not exist: /install.html\n  at content/index.md:5:3\n')
+    expect(text).toContain('2 problems found during checkReferences.')
+    expect(text.match(/during/g)).toHaveLength(1)
+    expect(text).not.toMatch(/\n\s+at .*\.(js|ts):\d+/)
+    expect(formatError(dead(), { debug: true })).toMatch(/\n\s+at .*\.(js|ts):\d+/)
+    const bug = Object.assign(new TypeError('x is undefined'), { stage: 'render' })
+    expect(formatError(bug)).toBe('error x is undefined\n  during render\n(run with --debug for the stack trace)')
+  })
+
+  it('the error page renders code, message, location, stage, frame and hint as HTML', () => {
+    const html = errorPage(new GptnotesErrors([dead()]), '/gpt/__gptnotes/reload')
+    expect(html).toContain('<h1>构建失败</h1>')
+    expect(html).toContain('<span class="code">[DeadLink]</span><span class="message">link to a page that does not exist: /install.html</span>')
+    expect(html).toContain('<p class="where">content/index.md:5:3 · during checkReferences</p>')
+    expect(html).toContain('<pre class="frame">')
+    expect(html).toContain('&gt; 5 | 先读[安装](./install.md)。')
+    expect(html).toContain(`<p class="hint">hint: ${CATALOGUE.DeadLink.hint}</p>`)
+    expect(html).not.toContain('class="stack"')
+    expect(errorPage(dead(), '/r', { debug: true })).toContain('<pre class="stack">')
+    expect(html).toContain(devClient('/gpt/__gptnotes/reload'))
+  })
+
+  it('warnings reach open pages as an event the page prints in its console, with their hints', () => {
+    const event = warningsEvent([{ code: 'HashNotFound', message: '#x matches no heading on this page', loc: { file: 'content/a.md', line: 3, column: 1 } }])
+    expect(event.startsWith('event: warnings\ndata: ')).toBe(true)
+    expect(event.endsWith('\n\n')).toBe(true)
+    const [sent] = JSON.parse(event.split('\n')[1].slice('data: '.length)) as (BuildWarning & { hint: string })[]
+    expect(sent).toMatchObject({ code: 'HashNotFound', loc: { line: 3 }, hint: CATALOGUE.HashNotFound.hint })
+    expect(devClient('/e')).toContain("addEventListener('warnings'")
+  })
+})

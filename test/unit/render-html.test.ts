@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import type { ClientBundle } from '../../src/render/bundle.js'
+import { pageChunks } from '../../src/render/chunks/page-chunks.js'
+import { clientSiteOf } from '../../src/render/client-site.js'
+import { renderDocuments } from '../../src/render/render-html.js'
+import { buildRoutes } from '../../src/render/routes.js'
+import { buildSiteData } from '../../src/render/site-data.js'
+import type { InitialData, SiteConfig } from '../../src/shared/types.js'
+import { parsedPages, siteConfig } from '../helpers/stage-data.js'
+
+const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js'], css: ['assets/css/main.CCCCCCCC.css'] }
+
+async function documents(changes: Partial<SiteConfig> = {}) {
+  const config = await siteConfig({ title: '站点', description: '站点简介', ...changes })
+  const parsed = parsedPages({
+    'README.md': '---\nhome: true\n---\n\n欢迎。\n',
+    'a.md': '---\ntitle: 文章 <甲>\ndescription: 讲 "引号" 与 <b>\nmeta:\n  - name: keywords\n    content: 教程\n---\n\n## 小节\n\n正文段落。\n',
+  })
+  const table = buildRoutes(buildSiteData(config, parsed), parsed)
+  const chunks = pageChunks(table, new Map(), config.base)
+  const site = clientSiteOf(config, '/gpt/assets/js/routes.DDDDDDDD.js', {})
+  return new Map(renderDocuments(table, chunks, { config, site, bundle: BUNDLE, bodyEnd: '<!--end-->' }))
+}
+const inline = (html: string) => JSON.parse(/<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]) as InitialData
+
+describe('the render stage (HTML documents)', () => {
+  it('writes one complete document per route and the not-found page', async () => {
+    const docs = await documents()
+    expect([...docs.keys()]).toEqual(expect.arrayContaining(['index.html', 'a.html', 'tag/index.html', 'timeline/index.html', '404.html']))
+    for (const html of docs.values()) {
+      expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN">/)
+      expect(html).toContain('<link rel="stylesheet" href="/gpt/assets/css/main.CCCCCCCC.css">')
+      expect(html).toContain('<link rel="modulepreload" href="/gpt/assets/js/chunk.BBBBBBBB.js">')
+      expect(html).toContain('<script type="module" src="/gpt/assets/js/main.AAAAAAAA.js"></script><!--end-->')
+    }
+  })
+
+  it('puts the title, description, canonical link and meta tags in the head, escaped', async () => {
+    const html = (await documents({ hostname: 'https://example.com' })).get('a.html')!
+    expect(html).toContain('<title>文章 &lt;甲&gt; | 站点</title>')
+    expect(html).toContain('<meta name="description" content="讲 &quot;引号&quot; 与 &lt;b&gt;">')
+    expect(html).toContain('<link rel="canonical" href="https://example.com/gpt/a.html">')
+    expect(html).toContain('<meta name="keywords" content="教程">')
+    expect(html).toContain('<h2 id="小节"')
+    expect(html).toContain('正文段落。')
+  })
+
+  it('the not-found page is not indexed and has no canonical link; a list page uses the site description', async () => {
+    const docs = await documents()
+    expect(docs.get('404.html')).toContain('<meta name="robots" content="noindex">')
+    expect(docs.get('404.html')).not.toContain('rel="canonical"')
+    expect(docs.get('tag/index.html')).toContain('<meta name="description" content="站点简介">')
+  })
+
+  it('inlines the route data without the body, which the document already holds', async () => {
+    const docs = await documents()
+    const data = inline(docs.get('a.html')!)
+    expect(data.route).toMatchObject({ kind: 'article', path: '/a.html', documentTitle: '文章 <甲> | 站点' })
+    expect('html' in data.route).toBe(false)
+    expect(data.site).toMatchObject({ title: '站点', base: '/gpt/', routesUrl: '/gpt/assets/js/routes.DDDDDDDD.js' })
+    // Nothing in the inline JSON can close the script element early.
+    expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(3)
+  })
+})

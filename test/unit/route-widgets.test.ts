@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { COMMENT_WIDGETS } from '../../src/client/widgets/names.js'
+import { widgetsFor } from '../../src/render/route-widgets.js'
+import type { RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
+
+/** Only the fields widgetsFor reads. */
+const config = (comments: ThemeConfig['comments']) => ({ themeConfig: { comments } }) as SiteConfig
+const off = config({ enabled: false, solution: '', options: {} })
+const valine = config({ enabled: true, solution: 'valine', options: {} })
+const vssue = config({ enabled: true, solution: 'vssue', options: {} })
+
+describe('render/route-widgets', () => {
+  it('names no widget by default (the default config turns every widget off)', () => {
+    for (const kind of ['article', 'home', 'list', 'terms', 'notFound'] as RouteKind[]) expect(widgetsFor(off, kind, {})).toEqual([])
+  })
+
+  it('puts the configured comment widget on article pages only', () => {
+    expect(widgetsFor(valine, 'article', {})).toEqual(['valine'])
+    expect(widgetsFor(vssue, 'article', { title: 'x' })).toEqual(['vssue'])
+    expect(widgetsFor(valine, 'article')).toEqual(['valine'])
+    for (const kind of ['home', 'list', 'terms', 'notFound'] as RouteKind[]) expect(widgetsFor(valine, kind, {})).toEqual([])
+  })
+
+  it('leaves comments out of a page whose frontmatter says comments: false', () => {
+    expect(widgetsFor(valine, 'article', { comments: false })).toEqual([])
+    // Only `false` opts out; other values keep the site's choice.
+    expect(widgetsFor(valine, 'article', { comments: true })).toEqual(['valine'])
+  })
+
+  it('needs both enabled and a known solution', () => {
+    expect(widgetsFor(config({ enabled: false, solution: 'valine', options: {} }), 'article', {})).toEqual([])
+    expect(widgetsFor(config({ enabled: true, solution: '', options: {} }), 'article', {})).toEqual([])
+  })
+
+  it('puts the click effect on every route when themeConfig.clickEffect is set', () => {
+    const withEffect = (clickEffect: ThemeConfig['clickEffect']) => ({ themeConfig: { ...valine.themeConfig, clickEffect } }) as SiteConfig
+    for (const kind of ['article', 'home', 'list', 'terms', 'notFound'] as RouteKind[]) {
+      expect(widgetsFor(withEffect({ size: 2, shape: 'star', zIndex: 999999999 }), kind, {})).toContain('click-effect')
+      expect(widgetsFor(withEffect(true), kind, {})).toContain('click-effect')
+      expect(widgetsFor(withEffect(false), kind, {})).not.toContain('click-effect')
+    }
+    expect(widgetsFor(withEffect(true), 'article', {})).toEqual(['valine', 'click-effect'])
+  })
+
+  it('names widgets the client knows as comment widgets', () => {
+    for (const c of [valine, vssue]) for (const name of widgetsFor(c, 'article', {})) expect(COMMENT_WIDGETS).toContain(name)
+  })
+})

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { buildRoutes } from '../../src/render/routes.js'
+import { buildSiteData } from '../../src/render/site-data.js'
+import type { ArticleRoute, HomeRoute, ListRoute, TermsRoute } from '../../src/shared/types.js'
+import { deepFreeze, parsedPages, siteConfig } from '../helpers/stage-data.js'
+
+const SOURCES = {
+  'README.md': '---\nhome: true\ntitle: 首页\n---\n\n欢迎。\n',
+  'handbook/a.md': '---\ntitle: 甲\ndate: 2025-3-1\ntags: [教程, 入门]\ncategories: [指南]\n---\n\n## 第一节\n\n正文。\n',
+  'handbook/b.md': '---\ntitle: 乙\ndate: 2025-5-2\ntags: [教程]\nlang: en-US\n---\n\n正文。\n',
+  'handbook/c.md': '---\ntitle: 丙\n---\n\n没有日期。\n',
+}
+
+async function table(themeConfig = {}, locales?: Record<string, { lang: string }>) {
+  const config = await siteConfig({ title: '站点', themeConfig, ...(locales ? { locales } : {}) })
+  const parsed = deepFreeze(parsedPages(SOURCES))
+  const site = deepFreeze(buildSiteData(config, parsed))
+  const updated = deepFreeze(new Map([['handbook/a.md', '2025-6-1']]))
+  return buildRoutes(site, parsed, updated)
+}
+const byPath = (t: Awaited<ReturnType<typeof table>>, path: string) => t.routes.find((r) => r.path === path)?.data
+
+describe('the routes stage', () => {
+  it('makes an article route per page, the home route with every post, and changes none of its inputs', async () => {
+    const t = await table()
+    const a = byPath(t, '/handbook/a.html') as ArticleRoute
+    expect(a.kind).toBe('article')
+    expect(a.documentTitle).toBe('甲 | 站点')
+    expect(a.lastUpdated).toBe('2025-6-1')
+    expect(a.sidebar?.[0]).toMatchObject({ type: 'link', path: '/handbook/a.html', headers: [{ title: '第一节' }] })
+    expect((byPath(t, '/handbook/b.html') as ArticleRoute).lastUpdated).toBeUndefined()
+    const home = byPath(t, '/') as HomeRoute
+    expect(home.kind).toBe('home')
+    expect(home.documentTitle).toBe('站点')
+    // Newest first; the home page itself is not a post.
+    expect(home.posts.map((p) => p.path)).toEqual(['/handbook/b.html', '/handbook/a.html', '/handbook/c.html'])
+  })
+
+  it('takes the language from the frontmatter, else the longest matching locale, else the site', async () => {
+    const t = await table({}, { '/': { lang: 'zh-CN' }, '/handbook/': { lang: 'zh-TW' } })
+    expect(byPath(t, '/handbook/a.html')?.lang).toBe('zh-TW')
+    expect(byPath(t, '/handbook/b.html')?.lang).toBe('en-US')
+    expect(byPath(t, '/tag/')?.lang).toBe('zh-CN')
+  })
+
+  it('lists tags and categories with counts, a page per term, and the dated posts on the timeline', async () => {
+    const t = await table()
+    const tags = byPath(t, '/tag/') as TermsRoute
+    expect(tags).toMatchObject({ kind: 'terms', taxonomy: 'tag', documentTitle: '标签 | 站点' })
+    expect(tags.terms.map((x) => [x.name, x.count])).toEqual([
+      ['教程', 2],
+      ['入门', 1],
+    ])
+    const tag = byPath(t, tags.terms[0].path) as ListRoute
+    expect(tag).toMatchObject({ kind: 'list', list: 'tag', term: '教程', documentTitle: '教程 标签 | 站点' })
+    expect(tag.posts.map((p) => p.title)).toEqual(['乙', '甲'])
+    expect((byPath(t, '/categories/') as TermsRoute).terms.map((x) => x.name)).toEqual(['指南'])
+    const timeline = byPath(t, '/timeline/') as ListRoute
+    expect(timeline.list).toBe('timeline')
+    expect(timeline.posts.map((p) => p.title)).toEqual(['乙', '甲'])
+  })
+
+  it('prev and next follow the configured sidebar order', async () => {
+    const t = await table({ sidebar: [{ title: '手册', children: ['/handbook/a.html', '/handbook/b.html', '/handbook/c.html'] }] })
+    const b = byPath(t, '/handbook/b.html') as ArticleRoute
+    expect(b.prev).toEqual({ title: '甲', path: '/handbook/a.html' })
+    expect(b.next).toEqual({ title: '丙', path: '/handbook/c.html' })
+    expect((byPath(t, '/handbook/a.html') as ArticleRoute).prev).toBeUndefined()
+  })
+
+  it('redirects every index.html to its folder, and has the not-found route with its output files', async () => {
+    const t = await table()
+    expect(t.redirects).toMatchObject({ '/index.html': '/', '/tag/index.html': '/tag/', '/timeline/index.html': '/timeline/' })
+    expect(t.notFound.data.kind).toBe('notFound')
+    expect(t.routes.find((r) => r.path === '/tag/')?.file).toBe('tag/index.html')
+    expect(t.routes.find((r) => r.path === '/handbook/a.html')?.chunkName).toBe('handbook_a')
+    const tagRoute = t.routes.find((r) => r.data.kind === 'list' && r.data.term === '教程')!
+    expect(tagRoute.file).toBe('tag/教程/index.html')
+    expect(tagRoute.chunkName).toMatch(/^tag_[0-9a-f]{6}$/)
+  })
+})
