@@ -124,9 +124,17 @@ describe('the click effect (static)', () => {
 
   it('resizes the canvas after the window stops resizing (debounced), for the screen pixels', async () => {
     await open()
+    // Not at once: the resize waits for the window to settle. The width is read inside the
+    // page, in the resize event's own task (after the effect's listener), so a busy machine
+    // cannot let the debounce fire before the read.
+    await canvas(page).evaluate((el: HTMLCanvasElement) => {
+      const w = window as Window & { widthsAtResize?: number[] }
+      w.widthsAtResize = []
+      addEventListener('resize', () => w.widthsAtResize!.push(el.width))
+    })
     await page.setViewportSize({ width: 800, height: 600 })
-    // Not at once: the resize waits for the window to settle.
-    expect(await canvas(page).evaluate((el: HTMLCanvasElement) => el.width)).toBe(2000)
+    await expect.poll(() => page.evaluate(() => (window as Window & { widthsAtResize?: number[] }).widthsAtResize!.length)).toBeGreaterThan(0)
+    expect(await page.evaluate(() => (window as Window & { widthsAtResize?: number[] }).widthsAtResize![0])).toBe(2000)
     await expect.poll(() => canvas(page).evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([1600, 1200])
   })
 })
