@@ -12,6 +12,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import { columnNames, createSqlStore, inTransaction, type Tables } from './sql-store.js'
+import { cachingStatements } from './statement-cache.js'
 import type { CommentStore } from './store.js'
 
 /** SQLite's own default limit on bound parameters (SQLITE_MAX_VARIABLE_NUMBER). */
@@ -24,7 +25,7 @@ export function openSqliteStore(path: string): CommentStore {
   database.pragma('synchronous = FULL')
   // Another process on the same file (an import while the service runs) waits, not fails.
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins: [columnNames()] })
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(database) }), plugins: [columnNames()] })
   // SQLite never gathers planner statistics by itself: as its documentation advises for a
   // long-lived connection, refresh them at start (migrate) and then every hour.
   const optimize = sql`pragma optimize=0x10002`.compile(db)
