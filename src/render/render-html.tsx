@@ -6,6 +6,7 @@ import { withBase } from '../shared/paths.js'
 import { hasBody } from '../shared/route-data.js'
 import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '../shared/types.js'
 import type { ClientBundle } from './bundle.js'
+import { pageMetaTags } from './head/page-meta.js'
 import type { PageChunk } from './chunks/page-chunks.js'
 import type { Route, RouteTable } from './routes.js'
 
@@ -65,6 +66,8 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
     ...bundle.css.map((c) => `<link rel="stylesheet" href="${href(c)}">`),
     `<link rel="modulepreload" href="${href(bundle.entry)}">`,
     ...bundle.preload.map((p) => `<link rel="modulepreload" href="${href(p)}">`),
+    // After the stylesheet and the scripts, so the browser finds those first.
+    ...pageMetaTags({ data, config, canonical, description }),
     ...config.head.map(renderHeadTag),
     // Without an icon browsers request /favicon.ico and log a 404 on every page.
     config.head.some(([tag, attrs]) => tag === 'link' && String(attrs.rel).includes('icon')) ? '' : '<link rel="icon" href="data:,">',

@@ -58,7 +58,9 @@ describe('the render stage (HTML documents)', () => {
     expect(data.route).toMatchObject({ kind: 'article', path: '/a.html', documentTitle: '文章 <甲> | 站点' })
     expect('html' in data.route).toBe(false)
     expect(data.site).toMatchObject({ title: '站点', base: '/gpt/', routesUrl: '/gpt/assets/js/routes.DDDDDDDD.js' })
-    // Nothing in the inline JSON can close the script element early.
-    expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(3)
+    // Nothing in the inline JSON can close the script element early: four scripts (the colour
+    // mode, the JSON-LD, the route data, the entry), four ends.
+    expect(docs.get('a.html')!.match(/<script[ >]/g)!.length).toBe(4)
+    expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(4)
   })
 })

@@ -1,0 +1,115 @@
+import { isoDay } from '../../shared/dates.js'
+import { decodeEntities, escapeHtml, jsonForScript } from '../../shared/escape.js'
+import { withBase } from '../../shared/paths.js'
+import { hasBody } from '../../shared/route-data.js'
+import type { RouteData, SiteConfig } from '../../shared/types.js'
+
+/**
+ * What link previews and search engines read from a page's `<head>`: Open Graph and Twitter
+ * card tags, and JSON-LD (`Article` on articles, `WebSite` on the home page). Pure: route data
+ * and config in, tag strings out. URLs are absolute when the config has a `hostname` (as the
+ * Open Graph protocol wants); without one they stay site-relative.
+ */
+
+export interface PageMetaInput {
+  data: RouteData
+  config: SiteConfig
+  /** The page's canonical URL (absolute with a hostname). */
+  canonical: string
+  description: string
+}
+
+/** The page's image: frontmatter `image`, else the first image of its body, else the site's `image`. */
+export function pageImage(data: RouteData, config: SiteConfig): string | undefined {
+  if (!hasBody(data)) return siteImage(config)
+  const own = data.page.frontmatter.image
+  if (typeof own === 'string' && own.trim()) return own.trim()
+  const first = data.html ? /<img\b[^>]*?\ssrc="([^"]+)"/.exec(data.html)?.[1] : undefined
+  return (first && decodeEntities(first)) || siteImage(config)
+}
+
+/** The site's own image for link previews (`image` in the config). */
+function siteImage(config: SiteConfig): string | undefined {
+  const image = (config as SiteConfig & { image?: unknown }).image
+  return typeof image === 'string' && image.trim() ? image.trim() : undefined
+}
+
+/** `https://example.com` + `/gpt/a.png`; a URL that is already absolute stays as it is. */
+function absolute(config: SiteConfig, url: string): string {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return url
+  const path = url.startsWith(config.base) ? url : withBase(config.base, url.startsWith('/') ? url : '/' + url)
+  return (config.hostname || '') + path
+}
+
+/** Open Graph and Twitter card tags, then the JSON-LD script, as HTML strings. */
+export function pageMetaTags({ data, config, canonical, description }: PageMetaInput): string[] {
+  if (data.kind === 'notFound') return []
+  const article = data.kind === 'article' ? data : undefined
+  const fm = article?.page.frontmatter
+  const title = (hasBody(data) ? data.page.frontmatter.metaTitle || data.page.title : '') || data.documentTitle
+  const image = pageImage(data, config)
+  const imageUrl = image ? absolute(config, image) : undefined
+  const published = fm?.date ? isoDay(fm.date) : undefined
+  const modified = article?.lastUpdated ? isoDay(article.lastUpdated) : undefined
+
+  const props: [string, string | undefined][] = [
+    ['og:type', article ? 'article' : 'website'],
+    ['og:title', title],
+    ['og:description', description || undefined],
+    ['og:url', canonical],
+    ['og:site_name', config.title || undefined],
+    ['og:locale', data.lang.replace('-', '_')],
+    ['og:image', imageUrl],
+    ['article:published_time', published],
+    ['article:modified_time', modified],
+    ['article:author', article ? fm?.author || config.themeConfig.author || undefined : undefined],
+    ...(article ? (fm?.tags ?? []).map((tag): [string, string] => ['article:tag', tag]) : []),
+  ]
+  const names: [string, string | undefined][] = [
+    ['twitter:card', imageUrl ? 'summary_large_image' : 'summary'],
+    ['twitter:title', title],
+    ['twitter:description', description || undefined],
+    ['twitter:image', imageUrl],
+  ]
+  const tags = [
+    ...props.filter(([, v]) => v).map(([p, v]) => `<meta property="${p}" content="${escapeHtml(v!)}">`),
+    ...names.filter(([, v]) => v).map(([n, v]) => `<meta name="${n}" content="${escapeHtml(v!)}">`),
+  ]
+  const ld = structuredData(data, config, { title, description, canonical, image: imageUrl, published, modified })
+  if (ld) tags.push(`<script type="application/ld+json">${jsonForScript(ld)}</script>`)
+  return tags
+}
+
+interface Facts {
+  title: string
+  description: string
+  canonical: string
+  image?: string
+  published?: string
+  modified?: string
+}
+
+/** schema.org `Article` for an article, `WebSite` for the home page; nothing for lists. */
+function structuredData(data: RouteData, config: SiteConfig, facts: Facts): Record<string, unknown> | undefined {
+  const site = { '@type': 'WebSite', name: config.title || undefined, url: absolute(config, config.base) }
+  if (data.kind === 'home') {
+    return { '@context': 'https://schema.org', ...site, description: facts.description || undefined, inLanguage: data.lang }
+  }
+  if (data.kind !== 'article') return undefined
+  const author = data.page.frontmatter.author || config.themeConfig.author
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: facts.title,
+    description: facts.description || undefined,
+    url: facts.canonical,
+    mainEntityOfPage: facts.canonical,
+    inLanguage: data.lang,
+    image: facts.image,
+    datePublished: facts.published,
+    dateModified: facts.modified ?? facts.published,
+    author: author ? { '@type': 'Person', name: author } : undefined,
+    publisher: config.title ? { '@type': 'Organization', name: config.title } : undefined,
+    isPartOf: site,
+  }
+}
