@@ -2,7 +2,8 @@
 // article's first load downloads. Prints one stable markdown table (compare across versions).
 //   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3
 // A last small table: one large page (bench/large-page.mjs), parsed alone and built cold.
-// Then the comment service under load (bench/service.mjs; BENCH_SERVICE=0 skips it).
+// Then the comment service under load (bench/service.mjs; BENCH_SERVICE=0 skips it), and
+// Lighthouse on the probe article and the home page at each size (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -156,4 +157,10 @@ console.log(
 if (process.env.BENCH_SERVICE !== '0') {
   const service = spawnSync(process.execPath, [join(here, 'service.mjs')], { stdio: 'inherit' })
   if (service.status !== 0) process.exit(service.status ?? 1)
+}
+
+// Lighthouse on the built corpora (bench/lighthouse.mjs prints its own table; BENCH_LIGHTHOUSE=0 skips it).
+if (process.env.BENCH_LIGHTHOUSE !== '0') {
+  const audit = spawnSync(process.execPath, [join(here, 'lighthouse.mjs'), ...sizes.map((n) => join(corpusRoot, `n${n}`))], { stdio: 'inherit' })
+  if (audit.status !== 0) process.exit(audit.status ?? 1)
 }

@@ -41,13 +41,44 @@ function heading(state: State, node: import('mdast').Heading): Element {
   return { type: 'element', tagName: `h${node.depth}`, properties: { id }, children }
 }
 
-function image(_state: State, node: import('mdast').Image): Element {
-  return {
+/** An image in the first few blocks of a page is likely in the first screen. */
+const FIRST_SCREEN_BLOCKS = 4
+
+/**
+ * The page's first image when it is near the top: it is likely the largest thing in the first
+ * screen (the paint readers wait for), so it loads at once and early, not lazily after layout.
+ */
+function firstScreenImage(tree: Root): import('mdast').Image | undefined {
+  const find = (node: import('mdast').Nodes): import('mdast').Image | undefined => {
+    if (node.type === 'image') return node
+    if (!('children' in node)) return undefined
+    for (const child of node.children) {
+      const found = find(child)
+      if (found) return found
+    }
+    return undefined
+  }
+  for (const block of tree.children.slice(0, FIRST_SCREEN_BLOCKS)) {
+    const found = find(block)
+    if (found) return found
+  }
+  return undefined
+}
+
+function imageHandler(eager: import('mdast').Image | undefined) {
+  return (_state: State, node: import('mdast').Image): Element => ({
     type: 'element',
     tagName: 'img',
-    properties: { src: node.url, alt: node.alt ?? '', title: node.title ?? undefined, ...(node.data?.hProperties ?? {}), loading: 'lazy', decoding: 'async' },
+    properties: {
+      src: node.url,
+      alt: node.alt ?? '',
+      title: node.title ?? undefined,
+      ...(node.data?.hProperties ?? {}),
+      ...(node === eager ? { fetchPriority: 'high' } : { loading: 'lazy' }),
+      decoding: 'async',
+    },
     children: [],
-  }
+  })
 }
 /** Task-list checkboxes are named by their item's text, so assistive tools can say what is done. */
 /**
@@ -93,7 +124,7 @@ export function mdastToHtml(tree: Root): string {
     clobberPrefix: '',
     footnoteLabel: '脚注',
     footnoteBackLabel: (i) => `返回正文第 ${i + 1} 处引用`,
-    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: image as never, listItem: listItem as never },
+    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: imageHandler(firstScreenImage(tree)) as never, listItem: listItem as never },
   })
   return toHtml(hast, { allowDangerousHtml: true })
 }

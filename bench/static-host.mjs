@@ -1,0 +1,45 @@
+// A static host for the bench, as a CDN or nginx would serve the built output: files under the
+// base from `dir` (a folder gets its index.html, else 404.html with status 404), gzip for text
+// when the browser accepts it, long caching for the hashed assets.
+import { readFileSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { extname, join, normalize } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+}
+const isFile = (p) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false
+
+export async function serveDist(dir, base = '/gpt/') {
+  const gzipped = new Map()
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    let file = join(dir, '404.html')
+    let status = 404
+    if (path.startsWith(base)) {
+      let wanted = normalize(join(dir, path.slice(base.length)))
+      if (!isFile(wanted)) wanted = join(wanted, 'index.html')
+      if (wanted.startsWith(dir) && isFile(wanted)) [file, status] = [wanted, 200]
+    }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream'
+    const headers = { 'content-type': type, 'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache' }
+    let body = readFileSync(file)
+    if (/text|json|xml|svg/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      if (!gzipped.has(file)) gzipped.set(file, gzipSync(body))
+      body = gzipped.get(file)
+      headers['content-encoding'] = 'gzip'
+    }
+    res.writeHead(status, { ...headers, 'content-length': body.length })
+    res.end(req.method === 'HEAD' ? undefined : body)
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${server.address().port}${base}`, close: () => new Promise((r) => server.close(r)) }
+}
