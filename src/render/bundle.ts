@@ -2,6 +2,7 @@ import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { clientPlugins, pluginsSource } from './bundle-plugins.js'
 import { PACKAGE_ROOT } from './package-root.js'
 
 export interface OutputFile {
@@ -28,7 +29,7 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** A key that changes when the client sources or the bundler/React versions change. */
+/** A key that changes when the client sources, the build's plugins or the bundled packages' versions change. */
 function cacheKey(): string {
   const hash = createHash('sha256')
   for (const dir of CLIENT_DIRS) {
@@ -36,7 +37,8 @@ function cacheKey(): string {
       hash.update(relative(PACKAGE_ROOT, file)).update(readFileSync(file))
     }
   }
-  for (const pkg of ['esbuild', 'react', 'react-dom']) {
+  hash.update(pluginsSource())
+  for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']) {
     try {
       hash.update(pkg + JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version)
     } catch {
@@ -80,6 +82,7 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
     logLevel: 'silent',
+    plugins: clientPlugins(),
   })
   const outRoot = join(PACKAGE_ROOT, '.gptnotes-out')
   const toOut = (abs: string) => {
@@ -88,7 +91,8 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
   }
   const files = result.outputFiles.map((f) => ({ path: toOut(f.path), contents: f.contents }))
   const outputs = result.metafile.outputs
-  const [entryAbs, entryMeta] = Object.entries(outputs).find(([, o]) => o.entryPoint)!
+  // Lazily imported modules are entry points too in the metafile (and may come first): pick main.
+  const [entryAbs, entryMeta] = Object.entries(outputs).find(([, o]) => o.entryPoint === 'src/client/main.tsx')!
   const entry = toOut(join(PACKAGE_ROOT, entryAbs))
   const preload = entryMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => toOut(join(PACKAGE_ROOT, i.path)))
   const css = files.filter((f) => f.path.endsWith('.css')).map((f) => f.path)
