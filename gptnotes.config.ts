@@ -16,10 +16,14 @@ export default defineConfig({
     author: '小林',
     // Sparks where readers click (off for readers who prefer reduced motion).
     clickEffect: { size: 2, shape: 'star' },
-    // Widget A (Valine). Off until the site has a comment service address: with `enabled: true`,
-    // `gptnotes serve` runs the service itself, and `gptnotes build` leaves the comment box out
-    // until `valineConfig: { serverURLs: 'https://…' }` names a running `gptnotes proxy`.
-    comments: { enabled: false, solution: 'valine' },
+    // Widget A (Valine) and its visitor counter (阅读量). `gptnotes serve` runs the comment
+    // service itself; `gptnotes build` leaves the box and the counter out (and warns
+    // CommentsNoService) until `valineConfig.serverURLs` names a running `gptnotes proxy`.
+    comments: {
+      enabled: true,
+      solution: 'valine',
+      valineConfig: { placeholder: '有问题或补充？欢迎留言（昵称、邮箱、网址都可不填）', avatar: 'retro' },
+    },
     nav: [
       { text: '首页', link: '/' },
       { text: 'ChatGPT 教程', link: '/handbook/how_to_sign_up_for_chatgpt.html' },

@@ -103,7 +103,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   }
   const contentDir = join(options.root, 'content')
 
-  const { config: loaded, file: configFile } = await runStage('loadConfig', () => loadConfig(options.root, { timeoutMs: options.configTimeoutMs }))
+  const { config: loaded, file: configFile, warnings: configWarnings = [] } = await runStage('loadConfig', () => loadConfig(options.root, { timeoutMs: options.configTimeoutMs }))
   // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
@@ -182,5 +182,5 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   ])
   const out = options.out
   if (out) await runStage('write', () => writeOutput(out, files), () => ({ count: files.size }))
-  return { config, files, routes, parsed, warnings: [...content.warnings, ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
+  return { config, files, routes, parsed, warnings: [...configWarnings, ...content.warnings, ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
 }

@@ -1,4 +1,5 @@
-import { clickEffectSchema } from '../shared/site-config.js'
+import { clickEffectSchema, isEmojiImage, type ValineVariant } from '../shared/site-config.js'
+import { VALINE_DEFAULTS, type ValineClientConfig } from '../shared/valine-config.js'
 import type { ClientComments, ClientSite, SiteConfig } from '../shared/types.js'
 
 /** The site-wide data every page carries inline: what the client needs, and nothing per page. */
@@ -25,15 +26,52 @@ export function clickEffectOf(config: SiteConfig): ClientSite['clickEffect'] {
 }
 
 /**
- * Widget A's service (`themeConfig.comments` with `solution: 'valine'`): the configured
- * `valineConfig.serverURLs`, else `fallback` (the dev server's own service); undefined when
- * widget A is off or has neither (`gptnotes build` then writes no widget A and warns).
+ * Widget A's settings for the site data (`themeConfig.comments` with `solution: 'valine'`): the
+ * base `valineConfig` and each locale's variant merged over it, defaults filled in, the ignored
+ * options dropped. The service is the configured `serverURLs`, else `fallback` (the dev server's
+ * own); undefined when widget A is off or has neither (`gptnotes build` then writes no widget A
+ * and warns).
  */
 export function commentsOf(config: SiteConfig, fallback?: string): ClientComments | undefined {
   const comments = config.themeConfig.comments
   if (!comments.enabled || comments.solution !== 'valine') return undefined
-  const serverURLs = comments.valineConfig?.serverURLs || fallback
-  return serverURLs ? { solution: 'valine', serverURLs } : undefined
+  const base = comments.valineConfig
+  const serverURLs = base?.serverURLs || fallback
+  if (!serverURLs) return undefined
+  const valine = valineClientConfig(base, serverURLs)
+  const variants = Object.entries(comments.locales ?? {}).filter(([, l]) => l.valineConfig)
+  if (!variants.length) return { solution: 'valine', valine }
+  const locales = Object.fromEntries(variants.map(([key, l]) => [key, valineClientConfig(merged(base, l.valineConfig!), serverURLs)]))
+  return { solution: 'valine', valine, locales }
+}
+
+/** A locale's variant over the base options: each option it gives replaces the base one whole. */
+function merged(base: ValineVariant | undefined, variant: ValineVariant): ValineVariant {
+  const given = Object.fromEntries(Object.entries(variant).filter(([, v]) => v !== undefined))
+  return { ...base, ...given }
+}
+
+/** The options the browser gets: defaults filled in, only what applies here. */
+export function valineClientConfig(options: ValineVariant | undefined, fallbackServer: string): ValineClientConfig {
+  const o = options ?? {}
+  const d = VALINE_DEFAULTS
+  return {
+    serverURLs: o.serverURLs || fallbackServer,
+    appId: o.appId || d.appId,
+    appKey: o.appKey || d.appKey,
+    placeholder: o.placeholder ?? d.placeholder,
+    path: o.path ?? d.path,
+    meta: [...new Set(o.meta ?? d.meta)],
+    requiredFields: [...new Set(o.requiredFields ?? d.requiredFields)],
+    pageSize: o.pageSize ?? d.pageSize,
+    lang: o.lang ?? d.lang,
+    visitor: o.visitor ?? d.visitor,
+    // Valine's old name for the silhouette.
+    avatar: o.avatar === 'mm' ? 'mp' : (o.avatar ?? d.avatar),
+    highlight: o.highlight ?? d.highlight,
+    // Images from another host are never loaded: those entries are dropped (and warned about).
+    emojiMaps: Object.fromEntries(Object.entries(o.emojiMaps ?? d.emojiMaps).filter(([, v]) => !isEmojiImage(v))),
+  }
 }
 
 /** Whether the config turns widget A on without naming its comment service. */

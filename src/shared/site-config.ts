@@ -24,6 +24,7 @@ import {
   unknown,
   withDefault,
 } from './config-schema.js'
+import { VALINE_AVATARS, VALINE_LANGS } from './valine-config.js'
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -108,6 +109,82 @@ export const clickEffectSchema = object({
   zIndex: withDefault(number, 999999999),
 })
 
+/** An http(s) address of a comment service (`https://comments.example.com`), or '' for none. */
+const serviceAddressSchema = custom<string>((v, p) =>
+  typeof v === 'string' && (v === '' || /^https?:\/\/[^\s]+$/.test(v)) ? [] : [{ path: p, message: `must be an http(s) address like "https://comments.example.com", got ${JSON.stringify(v)}` }],
+)
+
+const pageSizeSchema = custom<number>(
+  (v, p) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 100 ? [] : [{ path: p, message: `must be a whole number from 1 to 100, got ${JSON.stringify(v)}` }]),
+  (v) => typeof v === 'number',
+)
+
+/**
+ * Widget A's options, as Valine 1.5 named them (https://valine.js.org/configuration.html), so a
+ * site's existing config carries over. All may be left out; the build fills in the defaults
+ * (`ValineClientConfig` in valine-config.ts documents each) after merging the locale's variant.
+ */
+const valineOptionFields = {
+  /** The LeanCloud app id (our own service takes any). @default 'gptnotes' */
+  appId: optional(string),
+  /** The LeanCloud app key (public by design; our own service takes any). @default 'gptnotes' */
+  appKey: optional(string),
+  /** The editor's placeholder. @default '' */
+  placeholder: optional(string),
+  /** A fixed page key for the comments; left out or '': each page's own path. @default '' */
+  path: optional(string),
+  /** The meta fields under the editor, in order. @default ['nick', 'mail', 'link'] */
+  meta: optional(array(literal('nick', 'mail', 'link'))),
+  /** Meta fields a comment must fill in. @default [] */
+  requiredFields: optional(array(literal('nick', 'mail'))),
+  /** Comments per page (1–100). @default 10 */
+  pageSize: optional(pageSizeSchema),
+  /** The box's language. @default 'zh-CN' */
+  lang: optional(literal(...VALINE_LANGS)),
+  /** The visitor counter (`阅读量` on articles and post lists). @default true */
+  visitor: optional(boolean),
+  /** The avatar style, drawn locally from the mail hash; `'hide'` hides avatars (`'mm'` is `'mp'`). @default '' */
+  avatar: optional(literal(...VALINE_AVATARS, 'mm')),
+  /** Highlight code in comments. @default true */
+  highlight: optional(boolean),
+  /** Extra emoji: name → a Unicode emoji. Image paths or addresses are ignored (warned). @default {} */
+  emojiMaps: optional(record(string)),
+  // Accepted so a carried-over config builds, but ignored with a warning (IGNORED_VALINE_OPTIONS).
+  /** Ignored: the article layout places the box. */
+  el: optional(string),
+  /** Ignored: the service is `serverURLs`. */
+  region: optional(string),
+  /** Ignored unless 'Comment': comments are stored in the Comment class. */
+  clazzName: optional(string),
+  /** Ignored: the box speaks zh-CN, zh-TW, en and ja (`lang`). */
+  langMode: optional(record(unknown)),
+  /** Ignored: emoji are Unicode, never images from another host. */
+  emojiCDN: optional(string),
+  /** Ignored: Valine asked a foreign IP service; the comment service keeps IPs itself, hashed. */
+  recordIP: optional(boolean),
+  /** Ignored: Valine asked a QQ service for nicknames and avatars. */
+  enableQQ: optional(boolean),
+  /** Ignored: Valine re-fetched Gravatar images; avatars are drawn locally. */
+  avatarForce: optional(boolean),
+  /** Ignored (Valine dropped it in 1.4): the comment service moderates instead. */
+  notify: optional(boolean),
+  /** Ignored (Valine dropped it in 1.4): the comment service has its own spam rules. */
+  verify: optional(boolean),
+}
+
+export const valineConfigSchema = object({
+  ...valineOptionFields,
+  /**
+   * The comment service the built site's widget A talks to (`gptnotes proxy`, or a LeanCloud
+   * app until 2027-01-12), e.g. `'https://comments.example.com'`. Empty: `gptnotes build`
+   * writes no widget A (and warns); `gptnotes serve` runs the service itself. @default ''
+   */
+  serverURLs: withDefault(serviceAddressSchema, ''),
+})
+
+/** A locale's `valineConfig`: only what differs from the base one. */
+export const valineVariantSchema = object({ ...valineOptionFields, serverURLs: optional(serviceAddressSchema) })
+
 export const themeConfigSchema = object({
   /** Top nav: links `{ text, link }` and dropdown groups `{ text, items: [{ text, link }] }`. @default [] */
   nav: withDefault(array(navItemSchema), []),
@@ -139,23 +216,16 @@ export const themeConfigSchema = object({
     solution: withDefault(literal('', 'valine', 'vssue'), ''),
     /** Options handed to the widget. @default {} */
     options: withDefault(record(unknown), {}),
-    /** Widget A's settings (absent: none given). */
-    valineConfig: optional(
-      object({
-      /**
-       * The comment service the built site's widget A talks to (`gptnotes proxy`, or a
-       * LeanCloud app until 2027-01-12), e.g. `'https://comments.example.com'`. Empty:
-       * `gptnotes build` writes no widget A (and warns); `gptnotes serve` runs the service
-       * itself. @default ''
-       */
-        serverURLs: withDefault(
-          custom<string>((v, p) =>
-            typeof v === 'string' && (v === '' || /^https?:\/\/[^\s]+$/.test(v)) ? [] : [{ path: p, message: `must be an http(s) address like "https://comments.example.com", got ${JSON.stringify(v)}` }],
-          ),
-          '',
-        ),
-      }),
-    ),
+    /**
+     * Widget A's settings, in the original Valine box's option names (absent: none given).
+     * Options that cannot apply here are accepted, ignored and warned about (`ValineOptionIgnored`).
+     */
+    valineConfig: optional(valineConfigSchema),
+    /**
+     * Per locale path (the keys of `locales`, e.g. `'/en/'`; longest prefix wins): a
+     * `valineConfig` merged over the base one for pages under it (absent: none).
+     */
+    locales: optional(record(object({ valineConfig: optional(valineVariantSchema) }))),
   }),
   /** E-mail notifications. @default { enabled: false } */
   email: object({
@@ -227,6 +297,8 @@ export type NavGroup = Infer<typeof navGroupSchema>
 export type NavItem = Infer<typeof navItemSchema>
 export type SidebarConfig = Infer<typeof sidebarSchema>
 export type ClickEffectConfig = Infer<typeof clickEffectSchema>
+export type ValineOptions = Infer<typeof valineConfigSchema>
+export type ValineVariant = Infer<typeof valineVariantSchema>
 
 /** The problems of a config, each with its key path; none when it is valid. */
 export function checkSiteConfig(user: unknown): Problem[] {
@@ -240,3 +312,45 @@ export function resolveSiteConfig(user: UserConfig): SiteConfig {
 
 /** The config of a site without `gptnotes.config.ts`. */
 export const defaultSiteConfig: SiteConfig = siteConfigSchema.default
+
+/** Why a Valine option is ignored; the catalogue's `ValineOptionIgnored` words each. */
+export type ValineIgnoredReason = 'el' | 'region' | 'clazzName' | 'langMode' | 'emojiCDN' | 'emojiImage' | 'recordIP' | 'enableQQ' | 'avatarForce' | 'removed'
+
+/** One option of a `valineConfig` the build ignores, at its key path. */
+export interface IgnoredValineOption {
+  path: string
+  reason: ValineIgnoredReason
+}
+
+/** An `emojiMaps` value that names an image (a path or an address) rather than being an emoji. */
+export const isEmojiImage = (value: string): boolean => /^(?:[a-z]+:)?\/\//i.test(value) || value.includes('/') || /\.(?:png|gif|jpe?g|webp|svg|avif|bmp)(?:[?#]|$)/i.test(value)
+
+/**
+ * The options of widget A's config (the base one and each locale's) that cannot apply here. An
+ * option left at the value that asks nothing (`recordIP: false`) is not named: carried-over
+ * configs often spell out those defaults.
+ */
+export function ignoredValineOptions(config: SiteConfig): IgnoredValineOption[] {
+  const { comments } = config.themeConfig
+  const found: IgnoredValineOption[] = []
+  const scan = (options: ValineVariant | undefined, at: string) => {
+    if (!options) return
+    const flag = (key: keyof ValineVariant, reason: ValineIgnoredReason) => found.push({ path: `${at}.${key}`, reason })
+    if (options.el !== undefined) flag('el', 'el')
+    if (options.region !== undefined) flag('region', 'region')
+    if (options.clazzName !== undefined && options.clazzName !== 'Comment') flag('clazzName', 'clazzName')
+    if (options.langMode !== undefined) flag('langMode', 'langMode')
+    if (options.emojiCDN) flag('emojiCDN', 'emojiCDN')
+    if (options.recordIP) flag('recordIP', 'recordIP')
+    if (options.enableQQ) flag('enableQQ', 'enableQQ')
+    if (options.avatarForce) flag('avatarForce', 'avatarForce')
+    if (options.notify) flag('notify', 'removed')
+    if (options.verify) flag('verify', 'removed')
+    for (const [name, value] of Object.entries(options.emojiMaps ?? {})) {
+      if (isEmojiImage(value)) found.push({ path: `${at}.emojiMaps[${JSON.stringify(name)}]`, reason: 'emojiImage' })
+    }
+  }
+  scan(comments.valineConfig, 'themeConfig.comments.valineConfig')
+  for (const [key, locale] of Object.entries(comments.locales ?? {})) scan(locale.valineConfig, `themeConfig.comments.locales[${JSON.stringify(key)}].valineConfig`)
+  return found
+}

@@ -1,5 +1,6 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
+import type { ValineSiteConfig } from './valine-config.js'
 import type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
 
 // The config's types come from its schema (site-config.ts); named here too so imports keep working.
@@ -146,16 +147,18 @@ export interface ClientSite {
   /** The click effect's options (`themeConfig.clickEffect`, `true` filled in); absent when off. */
   clickEffect?: ClickEffectConfig
   /**
-   * Widget A's comment service: the configured `valineConfig.serverURLs`, or under `gptnotes
-   * serve` the dev server's own. Absent when widget A is off or has no service to talk to.
+   * Widget A's settings; its service is the configured `valineConfig.serverURLs`, or under
+   * `gptnotes serve` the dev server's own. Absent when widget A is off or has no service to talk to.
    */
   comments?: ClientComments
 }
 
-/** Where widget A stores its comments: the SDK's `serverURLs` (it appends `/1.1/…`). */
-export interface ClientComments {
+/**
+ * Widget A's settings (`themeConfig.comments`, checked and filled in; `valine.serverURLs` is
+ * the service, the SDK appends `/1.1/…`), per locale; `valineConfigFor` picks a route's.
+ */
+export interface ClientComments extends ValineSiteConfig {
   solution: 'valine'
-  serverURLs: string
 }
 
 /** Shape of the route map module (`assets/js/routes.<hash>.js`). */

@@ -80,7 +80,7 @@ describe('the edge worker’s start', () => {
   })
 
   const answer = async (options: ConstructorParameters<typeof Miniflare>[0]) => {
-    const mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01', ...options } as ConstructorParameters<typeof Miniflare>[0])
+    const mf = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01', ...options } as unknown as ConstructorParameters<typeof Miniflare>[0])
     try {
       const res = await mf.dispatchFetch('http://comments.test/healthz')
       return { status: res.status, body: (await res.json()) as unknown }
@@ -98,6 +98,6 @@ describe('the edge worker’s start', () => {
   })
 
   it('with its binding it serves', async () => {
-    expect(await answer({ d1Databases: { DB: 'life-good' } } as ConstructorParameters<typeof Miniflare>[0])).toEqual({ status: 200, body: { ok: true } })
+    expect(await answer({ d1Databases: { DB: 'life-good' } } as unknown as ConstructorParameters<typeof Miniflare>[0])).toEqual({ status: 200, body: { ok: true } })
   })
 })

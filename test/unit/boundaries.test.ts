@@ -31,7 +31,7 @@ const packageOf = (spec: string): string => spec.split('/').slice(0, spec.starts
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
 /** What the browser bundle may contain. A new browser dependency is added here on purpose. */
-const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage']
+const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']
 /** Every other runtime dependency serves the build, the tools or the CLI: Node only. */
 const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
 /** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */

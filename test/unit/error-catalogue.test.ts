@@ -134,6 +134,7 @@ const CASES: Case[] = [
   { code: 'UnsafeUrl', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
   { code: 'CommentsNoService' },
+  { code: 'ValineOptionIgnored', at: 'gptnotes.config.ts:11:9' },
   { code: 'ConfigNeverSettles', stage: 'loadConfig' },
   { code: 'ConfigTimeout', stage: 'loadConfig', raise: () => buildFixture('ConfigTimeout', undefined, 1000) },
 ]

@@ -39,6 +39,8 @@ const SPEC_PAGES = [
   '/handbook/wildcard.html',
 ]
 const OTHER_ROUTES = ['/', '/tag/', '/categories/', '/timeline/']
+/** The address `gptnotes serve` gives widget A on its default port. */
+const COMMENT_SERVICE = 'http://127.0.0.1:4173/__gptnotes/comments'
 
 const SIDEBAR_GROUPS = ['欢迎', '野卡虚拟卡', 'AI 浏览器（搜索引擎）', 'Google', '海外手机号', 'Claude', 'ChatGPT', 'Cursor', 'OnlyFans', '镜像站', '美区 Apple ID', '工具推荐']
 
@@ -52,7 +54,9 @@ describe('the site 我的GPT笔记: every page of the spec', () => {
     return fields(r!.data)
   }
   beforeAll(async () => {
-    out = await buildSite({ root: REPO_ROOT })
+    // The config turns widget A on without a service address (serve runs its own): given one,
+    // as `gptnotes serve` gives it, the build has nothing to warn about.
+    out = await buildSite({ root: REPO_ROOT, commentService: COMMENT_SERVICE })
   })
 
   it('builds with no warnings', () => {
@@ -107,6 +111,16 @@ describe('the site 我的GPT笔记: every page of the spec', () => {
   it('spreads dates over 2025 (timeline)', () => {
     const months = new Set(SPEC_PAGES.map((p) => route(p).page!.frontmatter.date!.split('-')[1]))
     expect(months.size).toBeGreaterThanOrEqual(10)
+  })
+
+  it('has comments and the visitor counter on every article but the announcement', () => {
+    const html = (path: string) => String(out.files.get(out.routes.routes.find((r) => r.path === path)!.file))
+    for (const path of SPEC_PAGES) {
+      const widgets = out.routes.routes.find((r) => r.path === path)!.data.widgets ?? []
+      expect(widgets.includes('valine'), path).toBe(path !== '/announcement.html')
+      // The counter is the page's, not the comment box's: the announcement shows its count too.
+      expect(html(path), path).toContain('<span class="visitor-count-label">阅读量</span>')
+    }
   })
 
   it('writes tutorials of a useful length, with alt text on every image', () => {

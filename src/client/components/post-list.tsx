@@ -1,9 +1,12 @@
 import { isoDay } from '../../shared/dates.js'
 import type { PostSummary } from '../../shared/types.js'
+import { useSite } from '../context.js'
+import { useListCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 import { Link } from './link.js'
 import { TagLink } from './tag-link.js'
 
 export function PostList({ posts }: { posts: PostSummary[] }) {
+  const { targets, counts } = useListCounts(useSite(), posts)
   if (!posts.length) return <p className="empty">暂无文章。</p>
   return (
     <ul className="post-list">
@@ -20,6 +23,7 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
             {p.tags.map((t) => (
               <TagLink key={t} tag={t} />
             ))}
+            {targets.has(p.path) && <VisitorCount url={targets.get(p.path)!.url} counts={counts} />}
           </p>
         </li>
       ))}

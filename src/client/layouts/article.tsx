@@ -1,9 +1,12 @@
 import { isoDay } from '../../shared/dates.js'
+import { withBase } from '../../shared/paths.js'
 import type { ArticleRoute } from '../../shared/types.js'
+import { valineConfigFor, type ValineSlotProps } from '../../shared/valine-config.js'
 import { Link } from '../components/link.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
 import { COMMENT_WIDGETS } from '../widgets/names.js'
+import { counterTargetOf, useVisitorCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 import { WidgetSlot } from '../widgets/widget-slot.js'
 import { Content } from './content.js'
 
@@ -12,11 +15,17 @@ export function Article({ route }: { route: ArticleRoute }) {
   const page = route.page
   const fm = page.frontmatter
   const date = fm.date?.split(' ')[0]
+  // The page as widget A keys it: the address readers see (base included, percent-encoded).
+  const address = withBase(site.base, route.path)
+  const counter = counterTargetOf(site, route.path)
+  // An article counts the reader's view (the service counts each reader once per window).
+  const counts = useVisitorCounts(counter ? [counter] : [], counter ? { xid: address, title: page.title } : undefined)
+  const valine: ValineSlotProps | undefined = site.comments && { path: address, config: valineConfigFor(site.comments, route.path) }
   return (
     <article className="article">
       <header className="article-header">
         <h1>{page.title}</h1>
-        {(fm.author || date || fm.tags?.length) && (
+        {(fm.author || date || fm.tags?.length || counter) && (
           <p className="post-meta">
             {fm.author && <span className="author">{fm.author}</span>}
             {date && <time dateTime={isoDay(date)}>{date}</time>}
@@ -28,6 +37,7 @@ export function Article({ route }: { route: ArticleRoute }) {
             {fm.tags?.map((t) => (
               <TagLink key={t} tag={t} />
             ))}
+            {counter && <VisitorCount url={counter.url} counts={counts} />}
           </p>
         )}
       </header>
@@ -58,7 +68,7 @@ export function Article({ route }: { route: ArticleRoute }) {
         )}
       </footer>
       {COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name)).map((name) => (
-        <WidgetSlot key={name} name={name} props={{ path: route.path }} />
+        <WidgetSlot key={name} name={name} props={name === 'valine' && valine ? { ...valine } : { path: route.path }} />
       ))}
     </article>
   )

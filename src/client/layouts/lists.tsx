@@ -4,6 +4,8 @@ import { tagColor } from '../../shared/tag-color.js'
 import type { ListRoute, TermsRoute } from '../../shared/types.js'
 import { Link } from '../components/link.js'
 import { PagedPostList } from '../components/paged-post-list.js'
+import { useSite } from '../context.js'
+import { useListCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 
 function TermIndex({ route, heading, kind }: { route: TermsRoute; heading: string; kind: 'tag' | 'category' }) {
   const terms = route.terms
@@ -47,6 +49,7 @@ export const Category = ({ route }: { route: ListRoute }) => <TermPage route={ro
 
 export function Timeline({ route }: { route: ListRoute }) {
   const years = groupByYear(route.posts)
+  const { targets, counts } = useListCounts(useSite(), route.posts)
   return (
     <div className="timeline">
       <h1>时间轴</h1>
@@ -61,6 +64,7 @@ export function Timeline({ route }: { route: ListRoute }) {
                   {monthDay(p.date)}
                 </time>
                 <Link to={p.path}>{p.title}</Link>
+                {targets.has(p.path) && <VisitorCount url={targets.get(p.path)!.url} counts={counts} />}
               </li>
             ))}
           </ul>

@@ -28,6 +28,7 @@ export const WIDGETS: Readonly<Record<string, WidgetEntry>> = {
   spoiler: { mount: 'visible', load: () => import('./spoiler/spoiler.js') },
   demo: { mount: 'visible', load: () => import('./demo/demo.js') },
   'click-effect': { mount: 'idle', load: () => import('./click-effect/click-effect.js') },
+  valine: { mount: 'visible', load: () => import('./valine/valine.js') },
 }
 
 export function widgetEntry(name: string): WidgetEntry | undefined {

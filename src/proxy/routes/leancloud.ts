@@ -142,7 +142,9 @@ async function createComment(c: LcContext): Promise<Response> {
   svc.log({ level: 'info', event: 'comment-created', status: decision.status, reasons: decision.reasons })
   c.header('Location', `/1.1/classes/Comment/${record.objectId}`)
   const wantsObject = isTrue(c.req.query('new')) || isTrue(c.req.query('fetchWhenSave'))
-  return c.json(wantsObject ? { ...publicComment(record), ...createdBody(record) } : createdBody(record), 201)
+  // A held comment says so (only then), so the widget can tell its author it is not published yet.
+  const held = decision.status === 'approved' ? {} : { status: decision.status }
+  return c.json(wantsObject ? { ...publicComment(record), ...createdBody(record), ...held } : { ...createdBody(record), ...held }, 201)
 }
 
 /** A reader's view of a page counts once per window: the key joins the IP hash and the page. */

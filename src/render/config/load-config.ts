@@ -5,8 +5,8 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SourceMap } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { checkSiteConfig, defaultSiteConfig, resolveSiteConfig, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
-import { configLocation, raise } from '../errors/index.js'
+import { checkSiteConfig, defaultSiteConfig, ignoredValineOptions, resolveSiteConfig, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
+import { configLocation, raise, warning, type BuildWarning } from '../errors/index.js'
 
 export const CONFIG_FILES = ['gptnotes.config.ts', 'gptnotes.config.mts', 'gptnotes.config.js', 'gptnotes.config.mjs']
 
@@ -18,6 +18,8 @@ export interface LoadedConfig {
   config: SiteConfig
   /** Absolute path of the config file, or undefined when the defaults were used. */
   file?: string
+  /** What the config asks that is ignored (widget A options that cannot apply here). */
+  warnings?: BuildWarning[]
 }
 
 export function findConfigFile(root: string): string | undefined {
@@ -41,7 +43,10 @@ export async function loadConfig(root: string, { timeoutMs = CONFIG_TIMEOUT_MS }
     const source = readFileSync(file, 'utf8')
     raise('FeedsWithoutHostname', { file: name }, locateKey(name, source, 'themeConfig.feeds'), { source })
   }
-  return { config, file }
+  const ignored = ignoredValineOptions(config)
+  if (!ignored.length) return { config, file }
+  const source = readFileSync(file, 'utf8')
+  return { config, file, warnings: ignored.map((o) => warning('ValineOptionIgnored', o, locateKey(name, source, o.path))) }
 }
 
 /**

@@ -15,6 +15,8 @@
  *
  * test/unit/error-catalogue.test.ts triggers every entry and fails when one has no case.
  */
+import type { ValineIgnoredReason } from '../../shared/site-config.js'
+
 export type Severity = 'error' | 'warning'
 export type Located = 'always' | 'when-known' | 'never'
 
@@ -44,6 +46,20 @@ export interface FieldProblem {
   /** Key path, e.g. `themeConfig.sidebar[2].path`. */
   path: string
   message: string
+}
+
+/** Why a Valine option of widget A's config does nothing here (the `ValineOptionIgnored` message). */
+export const VALINE_IGNORED: Record<ValineIgnoredReason, string> = {
+  el: 'the article layout places the comment box itself',
+  region: 'the comment service is the one serverURLs names',
+  clazzName: 'comments are stored in the Comment class',
+  langMode: 'custom translations are not supported; lang picks zh-CN, zh-TW, en or ja',
+  emojiCDN: 'emoji images would load from another host; the emoji picker uses Unicode emoji',
+  emojiImage: 'the value names an image, which would load from another host; give a Unicode emoji instead',
+  recordIP: 'Valine asked a foreign IP service; the comment service keeps each IP itself, hashed, for rate limits and moderation',
+  enableQQ: 'Valine asked a QQ service for nicknames and avatars; avatars are drawn locally from the mail hash',
+  avatarForce: 'Valine re-fetched Gravatar images; avatars are drawn locally from the mail hash',
+  removed: 'Valine dropped it in 1.4; the comment service moderates comments and has its own spam rules',
 }
 
 /** Config problems shown in one message; the rest are counted. */
@@ -224,6 +240,13 @@ export const CATALOGUE = {
     title: 'Widget A (Valine) is on but the config names no comment service, so the built pages have no comment box.',
     message: (_: Record<string, never>) => 'themeConfig.comments uses widget A (valine) but themeConfig.comments.valineConfig.serverURLs is empty: the built pages get no comment box',
     hint: 'Run the comment service (gptnotes proxy) and set themeConfig.comments.valineConfig.serverURLs to its address, e.g. https://comments.example.com. gptnotes serve runs one itself, so comments work there without it.',
+  },
+  ValineOptionIgnored: {
+    severity: 'warning',
+    located: 'when-known',
+    title: "An option of widget A's valineConfig cannot apply here (it would load from a foreign host, or Valine dropped it): it is ignored.",
+    message: ({ path, reason }: { path: string; reason: ValineIgnoredReason }) => `${path} is ignored: ${VALINE_IGNORED[reason]}`,
+    hint: 'Remove the option from the config (the rest of valineConfig works as in Valine); nothing a page loads comes from another host.',
   },
   ConfigNeverSettles: {
     severity: 'error',
