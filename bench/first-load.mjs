@@ -1,0 +1,46 @@
+// The JavaScript and CSS a browser downloads on the first load of one built page: its module
+// scripts and modulepreloads with their static imports followed (dynamic imports are not first
+// load), inline scripts, stylesheets, and the page itself; raw and gzip.
+import { readFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { init, parse } from 'es-module-lexer'
+
+const BASE = '/gpt/'
+await init
+
+const gz = (buf) => gzipSync(buf, { level: 6 }).length
+
+export function firstLoad(dist, page) {
+  const html = readFileSync(join(dist, page), 'utf8')
+  const local = (url) => join(dist, url.startsWith(BASE) ? url.slice(BASE.length) : posix.join(posix.dirname(page), url))
+  const scripts = new Set()
+  for (const m of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"|<script[^>]*\ssrc="([^"]+)"[^>]*>|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
+    scripts.add(local(m[1] ?? m[2] ?? m[3]))
+  }
+  const queue = [...scripts]
+  while (queue.length) {
+    const file = queue.pop()
+    const [imports] = parse(readFileSync(file, 'utf8'))
+    for (const i of imports) {
+      if (i.d !== -1 || !i.n) continue // dynamic import(): not first load
+      const dep = join(dirname(file), i.n)
+      if (!scripts.has(dep)) scripts.add(dep) && queue.push(dep)
+    }
+  }
+  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+  const inlineData = [...html.matchAll(/<script[^>]*application\/json[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => readFileSync(local(m[1])))
+  const js = [...scripts].map((f) => readFileSync(f))
+  const sum = (bufs, f) => bufs.reduce((n, b) => n + f(b), 0)
+  return {
+    jsRaw: sum(js, (b) => b.length) + Buffer.byteLength(inlineJs),
+    jsGz: sum(js, gz) + (inlineJs ? gz(Buffer.from(inlineJs)) : 0),
+    jsFiles: js.length,
+    inlineData: Buffer.byteLength(inlineData),
+    cssRaw: sum(css, (b) => b.length),
+    cssGz: sum(css, gz),
+    htmlRaw: Buffer.byteLength(html),
+    htmlGz: gz(Buffer.from(html)),
+  }
+}
