@@ -11,6 +11,7 @@ import { dirname, join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { init, parse } from 'es-module-lexer'
+import { SAMPLE_QUERIES, searchSizes } from './search-sizes.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const corpusRoot = join(here, '.corpus')
@@ -111,7 +112,7 @@ for (const n of sizes) {
   const wall = median(results.map((r) => r.wall)) / 1000
   const pages = results[0].pages
   const out = dirSize(dist)
-  rows.push({ n, pages, floor: median(floor.map((f) => f.ms)) / 1000, threads: floor[0].threads, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE) })
+  rows.push({ n, pages, floor: median(floor.map((f) => f.ms)) / 1000, threads: floor[0].threads, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE), search: await searchSizes(dist) })
 }
 
 console.log(`gptnotes bench — cold build (median of ${runs}, process start to output written), node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} cores`)
@@ -152,6 +153,15 @@ console.log('|---|---|---|---|---|')
 console.log(
   `| articles, quotes, footnotes, lists | ${(large[0].bytes / 2 ** 20).toFixed(2)} | ${(median(large.map((r) => r.parseMs)) / 1000).toFixed(2)} | ${(median(large.map((r) => r.wall)) / 1000).toFixed(2)} | ${Math.round(Math.max(...large.map((r) => r.maxRssKiB)) / 1024)} |`,
 )
+
+// The search index: the first part the box fetches on focus, the shards, and what sample queries download (bench/search-sizes.mjs).
+console.log('')
+console.log(`| N | search first part KiB gzip | shards: buckets + page texts | largest bucket KiB gzip | first query ${SAMPLE_QUERIES[0]}: KiB gzip (files) | then ${SAMPLE_QUERIES[1]}: KiB gzip (files) |`)
+console.log('|---|---|---|---|---|---|')
+for (const r of rows) {
+  const [first, next] = r.search.downloads
+  console.log(`| ${r.n} | ${kib(r.search.firstGz)} | ${r.search.shards} + ${r.search.texts} | ${kib(r.search.largestShardGz)} | ${kib(first.gz)} (${first.files}) | ${kib(next.gz)} (${next.files}) |`)
+}
 
 // The comment service under load, SQLite and PostgreSQL (bench/service.mjs prints its own table).
 if (process.env.BENCH_SERVICE !== '0') {

@@ -1,6 +1,7 @@
 /**
- * Site search: the index format the build writes and the query, ranking and highlighting the
- * browser runs over it. Pure code, so the rules are unit-tested without a browser.
+ * Site search: the index entries the build makes and the query, ranking and highlighting the
+ * browser runs over them. Pure code, so the rules are unit-tested without a browser. (Readers
+ * download the index split into shards: `search-shards.ts`.)
  *
  * Matching: a run of CJK characters matches as a substring (a query of two or three Chinese
  * characters finds every page containing them); a Latin word or number matches case-insensitively
@@ -8,7 +9,7 @@
  * hits, then body hits.
  */
 
-/** One page of the index file. Short keys: readers download this file. */
+/** One page of the index. Short keys: the build writes them into the shards readers download. */
 export interface SearchEntry {
   /** Page title. */
   t: string
@@ -20,7 +21,7 @@ export interface SearchEntry {
   x: string
 }
 
-/** The index file (`assets/js/search.<hash>.json`). */
+/** The whole index in one piece: what the shards are made from, and what tests compare them with. */
 export interface SearchIndexData {
   v: 1
   pages: SearchEntry[]
@@ -52,12 +53,12 @@ export interface Term {
 }
 
 /** Text with its folded form (same length, so offsets agree). */
-interface Folded {
+export interface Folded {
   raw: string
   low: string
 }
 
-interface PreparedPage {
+export interface PreparedPage {
   order: number
   path: string
   title: Folded
@@ -75,7 +76,7 @@ export const DEFAULT_MAX_SUGGESTIONS = 10
 const EXCERPT_BEFORE = 16
 const EXCERPT_LENGTH = 72
 /** A query longer than this is cut (keeps every keystroke cheap). */
-const MAX_QUERY = 64
+export const MAX_QUERY = 64
 const MAX_TERMS = 8
 
 const CJK_RE = /[\u3040-\u30ff\u3105-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/
@@ -84,9 +85,9 @@ const WORD_RE = /[\p{L}\p{N}]/u
 const FULLWIDTH_RE = /[\uff10-\uff19\uff41-\uff5a]/g
 const toAscii = (c: string) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)
 
-const isCjk = (c: string) => CJK_RE.test(c)
+export const isCjk = (c: string) => CJK_RE.test(c)
 /** A letter or digit of a Latin-like word (CJK characters are not: they border words). */
-const isWordChar = (c: string | undefined) => !!c && WORD_RE.test(c) && !isCjk(c)
+export const isWordChar = (c: string | undefined) => !!c && WORD_RE.test(c) && !isCjk(c)
 
 /**
  * Case folding that keeps every character in place: lower case, and full-width letters and digits
@@ -129,14 +130,14 @@ export function parseQuery(query: string): Term[] {
 }
 
 /** Position of `term` in folded text at or after `from`, or -1. */
-function find(low: string, term: Term, from = 0): number {
+export function find(low: string, term: Term, from = 0): number {
   let i = low.indexOf(term.text, from)
   if (term.cjk) return i
   while (i >= 0 && isWordChar(low[i - 1])) i = low.indexOf(term.text, i + 1)
   return i
 }
 
-const foldText = (raw: string): Folded => ({ raw, low: fold(raw) })
+export const foldText = (raw: string): Folded => ({ raw, low: fold(raw) })
 
 export function prepareIndex(data: SearchIndexData): PreparedIndex {
   return {
@@ -169,13 +170,38 @@ function fieldScore(field: Folded, terms: Term[], joined: string): Score | null 
   return [rank, first, field.raw.length]
 }
 
-/** Occurrences of the terms in the body, counted up to a cap (enough to rank by). */
-function countIn(low: string, terms: Term[], cap = 20): number {
-  let n = 0
-  for (const t of terms) {
-    for (let i = find(low, t); i >= 0 && n < cap; i = find(low, t, i + t.text.length)) n++
+/**
+ * Body occurrences counted per page: ranking looks no further (20 mentions rank like 200), and
+ * the sharded index stores single-character counts only up to this.
+ */
+export const BODY_COUNT_CAP = 20
+
+/** One term in a page's body: non-overlapping occurrences (up to BODY_COUNT_CAP) and the first one. */
+export interface BodyMatch {
+  count: number
+  first: number
+}
+
+/** Where a term occurs in a page's body; null when it does not. */
+export type BodyMatcher = (page: PreparedPage, term: Term) => BodyMatch | null
+
+/** The reference matcher: scans the page's text. */
+export const matchInText: BodyMatcher = (page, term) => {
+  const low = page.text.low
+  let count = 0
+  let first = -1
+  for (let i = find(low, term); i >= 0 && count < BODY_COUNT_CAP; i = find(low, term, i + term.text.length)) {
+    if (!count) first = i
+    count++
   }
-  return n
+  return count ? { count, first } : null
+}
+
+/** A ranked suggestion before its text is made: the page, and the heading's index for heading hits. */
+export interface Hit {
+  kind: SuggestionKind
+  page: PreparedPage
+  header?: number
 }
 
 /**
@@ -185,15 +211,22 @@ function countIn(low: string, terms: Term[], cap = 20): number {
 export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SUGGESTIONS): Suggestion[] {
   const terms = parseQuery(query)
   if (!terms.length || max <= 0) return []
+  return rankHits(index, terms, max).map((hit) => toSuggestion(hit, terms))
+}
+
+/**
+ * Ranks the pages for `terms` (see `search`). The body is read through `inBody`, so an index
+ * that holds postings instead of text ranks exactly as one that holds the text.
+ */
+export function rankHits(index: PreparedIndex, terms: Term[], max = DEFAULT_MAX_SUGGESTIONS, inBody: BodyMatcher = matchInText): Hit[] {
+  if (!terms.length || max <= 0) return []
   const joined = terms.map((t) => t.text).join(' ')
-  const titles: { score: Score; s: () => Suggestion }[] = []
-  const headings: { score: Score; s: () => Suggestion }[] = []
-  const bodies: { score: Score; s: () => Suggestion }[] = []
+  const titles: { score: Score; hit: Hit }[] = []
+  const headings: { score: Score; hit: Hit }[] = []
+  const bodies: { score: Score; hit: Hit }[] = []
   for (const page of index.pages) {
     const title = fieldScore(page.title, terms, joined)
-    if (title) {
-      titles.push({ score: [...title, page.order], s: () => ({ kind: 'title', path: page.path, title: highlight(page.title, terms) }) })
-    }
+    if (title) titles.push({ score: [...title, page.order], hit: { kind: 'title', page } })
     // A heading hit: every term in the heading, or in the heading and the page title together.
     const inTitle = terms.filter((t) => find(page.title.low, t) >= 0)
     let headingHit = false
@@ -203,28 +236,40 @@ export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SU
       const score = fieldScore(h, rest, joined)
       if (!score) return
       headingHit = true
-      headings.push({
-        score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n],
-        s: () => ({ kind: 'heading', path: `${page.path}#${h.slug}`, title: highlight(page.title, terms), heading: highlight(h, terms) }),
-      })
+      headings.push({ score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n], hit: { kind: 'heading', page, header: n } })
     })
     if (title || headingHit) continue
     // A body hit: every term somewhere on the page, at least one in the text.
-    const anywhere = terms.every((t) => find(page.text.low, t) >= 0 || find(page.title.low, t) >= 0 || page.headers.some((h) => find(h.low, t) >= 0))
-    const count = anywhere ? countIn(page.text.low, terms) : 0
+    const matches = terms.map((t) => inBody(page, t))
+    if (!terms.every((t, k) => matches[k] || find(page.title.low, t) >= 0 || page.headers.some((h) => find(h.low, t) >= 0))) continue
+    let count = 0
+    let first = Infinity
+    for (const m of matches) {
+      if (!m) continue
+      count += m.count
+      first = Math.min(first, m.first)
+    }
     if (!count) continue
-    bodies.push({
-      score: [-count, firstMatch(page.text.low, terms), page.order],
-      s: () => ({ kind: 'body', path: page.path, title: highlight(page.title, terms), excerpt: excerpt(page.text, terms) }),
-    })
+    bodies.push({ score: [-Math.min(count, BODY_COUNT_CAP), first, page.order], hit: { kind: 'body', page } })
   }
-  const out: Suggestion[] = []
+  const out: Hit[] = []
   for (const list of [titles, headings, bodies]) {
     if (out.length >= max) break
     list.sort(byScore)
-    for (const hit of list.slice(0, max - out.length)) out.push(hit.s())
+    for (const { hit } of list.slice(0, max - out.length)) out.push(hit)
   }
   return out
+}
+
+/** What a ranked hit shows; a body hit needs its page's text. */
+export function toSuggestion({ kind, page, header }: Hit, terms: Term[]): Suggestion {
+  const title = highlight(page.title, terms)
+  if (kind === 'title') return { kind, path: page.path, title }
+  if (kind === 'heading') {
+    const h = page.headers[header!]
+    return { kind, path: `${page.path}#${h.slug}`, title, heading: highlight(h, terms) }
+  }
+  return { kind, path: page.path, title, excerpt: excerpt(page.text, terms) }
 }
 
 function firstMatch(low: string, terms: Term[]): number {

@@ -8,7 +8,8 @@ import { SuggestionText } from '../../src/client/search/suggestion-text.js'
 import { parsePage } from '../../src/render/parse-page.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
-import type { SearchIndexData } from '../../src/shared/search.js'
+import { createSearchEngine } from '../../src/client/search/engine.js'
+import { textUrl, type SearchManifest } from '../../src/shared/search-shards.js'
 import type { InitialData } from '../../src/shared/types.js'
 import { copyFixture } from '../helpers/sites.js'
 
@@ -25,14 +26,14 @@ const searchFiles = (out: SiteOutput) => [...out.files.keys()].filter((f) => /^a
 
 describe('search index of the fixture site', () => {
   let out: SiteOutput
-  let index: SearchIndexData
+  let manifest: SearchManifest
   let cleanup: () => void
   beforeAll(async () => {
     const site = copyFixture('search-site')
     cleanup = site.cleanup
     out = await buildSite({ root: site.root })
     const [file] = searchFiles(out)
-    index = JSON.parse(asText(out.files.get(file))) as SearchIndexData
+    manifest = JSON.parse(asText(out.files.get(file))) as SearchManifest
   })
   afterAll(() => cleanup?.())
 
@@ -47,25 +48,39 @@ describe('search index of the fixture site', () => {
     }
   })
 
-  it('is not loaded with the page: no script, preload or link references it', () => {
+  it('is not loaded with the page: no script, preload or link references it or its shards', () => {
     const html = asText(out.files.get('guide/register-chatgpt.html'))
     const outsideData = html.replace(/<script id="__GPTNOTES_DATA__"[\s\S]*?<\/script>/, '')
     expect(outsideData).not.toContain('search.')
+    expect(html).not.toContain('assets/search/')
   })
 
-  it('holds the title, path, headings and body text of every published page', () => {
-    const entry = index.pages.find((p) => p.p === '/guide/register-chatgpt.html')!
-    expect(entry.t).toBe('注册 ChatGPT 账号')
-    expect(entry.h).toEqual([
-      ['准备工作', '准备工作'],
-      ['填写邮箱', '填写邮箱'],
-      ['常见报错', '常见报错'],
-    ])
-    expect(entry.x).toContain('本文介绍如何注册 ChatGPT 账号')
-    expect(entry.x).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
-    expect(index.pages.map((p) => p.p)).toContain('/notes/note-12.html')
+  it('names its shards, and every one it names is written', () => {
+    expect(manifest.s).toMatch(/^\/gpt\/assets\/search\/[^/]+\/$/)
+    const dir = manifest.s.slice('/gpt/'.length)
+    const names = [...out.files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length))
+    const expected = [
+      ...Array.from({ length: manifest.n.c }, (_, k) => `c${k}.json`),
+      ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}.json`),
+      ...manifest.p.map((_, page) => `t${page}.json`),
+    ]
+    expect(names.sort()).toEqual(expected.sort())
+  })
+
+  it('holds the title, path, headings and body text of every published page', async () => {
+    const page = manifest.p.indexOf('/guide/register-chatgpt.html')
+    expect(manifest.t[page]).toBe('注册 ChatGPT 账号')
+    const text = JSON.parse(asText(out.files.get(textUrl(manifest, page).slice('/gpt/'.length)))) as string
+    expect(text).toContain('本文介绍如何注册 ChatGPT 账号')
+    expect(text).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
+    expect(manifest.p).toContain('/notes/note-12.html')
     // `publish: false` keeps a draft out of search, as out of every list.
-    expect(index.pages.map((p) => p.t)).not.toContain('注册草稿')
+    expect(manifest.t).not.toContain('注册草稿')
+    // Headings are found through the shards.
+    const engine = createSearchEngine(manifest, async (url) => JSON.parse(asText(out.files.get(url.slice('/gpt/'.length)))) as unknown)
+    for (const heading of ['准备工作', '填写邮箱', '常见报错']) {
+      expect(await engine.search(heading, 10)).toContainEqual(expect.objectContaining({ kind: 'heading', path: `/guide/register-chatgpt.html#${heading}` }))
+    }
   })
 
   it('server-renders the closed search form only, so the client hydrates it unchanged', () => {
@@ -89,6 +104,7 @@ describe('search config', () => {
     writeFileSync(join(root, 'gptnotes.config.mjs'), 'export default { themeConfig: { search: false } }\n')
     const out = await buildSite({ root: root })
     expect(searchFiles(out)).toEqual([])
+    expect([...out.files.keys()].filter((f) => f.startsWith('assets/search/'))).toEqual([])
     expect(inlineData(out, 'index.html').site.search).toBe(false)
     expect(asText(out.files.get('index.html'))).not.toContain('role="search"')
   })

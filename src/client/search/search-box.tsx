@@ -3,6 +3,7 @@ import { withBase } from '../../shared/paths.js'
 import { useSite } from '../context.js'
 import { loadSearchIndex, type SearchEngine } from './load-index.js'
 import { SuggestionText } from './suggestion-text.js'
+import type { Suggestion } from '../../shared/search.js'
 
 /** The site search box (header); nothing when `themeConfig.search` is off. */
 export function SearchBox() {
@@ -35,9 +36,35 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
   const [failed, setFailed] = useState(false)
   const [active, setActive] = useState(0)
 
-  const results = useMemo(() => (engine ? engine.search(engine.index, query, max) : []), [engine, query, max])
+  /** Suggestions that needed files fetched first, for the query they answer. */
+  const [fetched, setFetched] = useState<{ query: string; results: Suggestion[] }>()
+  /** Bumped to search again after a failed fetch. */
+  const [attempt, setAttempt] = useState(0)
+
+  // At once when the files the query needs are here; otherwise a promise (see the effect below).
+  // The engine keeps what it fetched, so asking again while rendering starts no second fetch.
+  const answer = useMemo(() => engine?.search(query, max), [engine, query, max, attempt])
+  const ready = Array.isArray(answer) ? answer : fetched?.query === query ? fetched.results : undefined
+  const results = ready ?? []
   const open = focused && query.trim() !== ''
   const listed = open && results.length > 0
+
+  useEffect(() => {
+    if (!(answer instanceof Promise)) return
+    let current = true
+    setFailed(false)
+    answer.then(
+      (found) => current && setFetched({ query, results: found }),
+      (err: unknown) => {
+        if (!current) return
+        console.error('[gptnotes] search:', err)
+        setFailed(true)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [answer, query])
 
   // `/` focuses the box, unless the reader is typing somewhere else.
   useEffect(() => {
@@ -56,8 +83,11 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
   }, [active, listed]) // optionId is derived from the stable useId()
 
   const load = () => {
-    if (engine) return
     setFailed(false)
+    if (engine) {
+      if (failed) setAttempt((a) => a + 1)
+      return
+    }
     loadSearchIndex(url).then(setEngine, (err: unknown) => {
       console.error('[gptnotes] search:', err)
       setFailed(true)
@@ -93,7 +123,7 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
     }
   }
 
-  const note = engine
+  const note = ready
     ? results.length
       ? ''
       : `没有找到与“${query.trim()}”相关的内容`
@@ -158,7 +188,7 @@ function Search({ url, base, max }: { url: string; base: string; max: number }) 
         </div>
       )}
       <p role="status" className="search-status">
-        {open && engine ? (results.length ? `${results.length} 条建议，用上下方向键选择，回车打开` : note) : ''}
+        {open && ready ? (results.length ? `${results.length} 条建议，用上下方向键选择，回车打开` : note) : ''}
       </p>
     </form>
   )

@@ -2,6 +2,7 @@ import { withBase } from '../../shared/paths.js'
 import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
 import type { ExtraOutput, OutputContext } from './index.js'
 import type { ParsedPage } from '../parse-page.js'
+import { buildSearchShards } from './search-shards.js'
 import { truncateText } from './search-text.js'
 
 /**
@@ -28,16 +29,21 @@ export function buildSearchIndex(parsed: ParsedPage[], siteTitle: string, limit 
 }
 
 /**
- * Writes the index as a hashed JSON file the search box fetches when first focused, and
- * tells the client where it is. `themeConfig.search: false` writes nothing.
+ * Writes the index in two parts (see `shared/search-shards.ts`): a hashed first part with titles
+ * and paths, which the search box fetches when first focused, and a folder of buckets and page
+ * texts, named by a hash of the whole index, which queries fetch as they need them.
+ * `themeConfig.search: false` writes nothing.
  */
 export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
-  const json = JSON.stringify(buildSearchIndex(ctx.parsed, title))
+  const entries = buildSearchIndex(ctx.parsed, title).pages
+  const dir = `assets/search/${ctx.hash('search-shards-v2\n' + JSON.stringify(entries))}/`
+  const { manifest, files } = buildSearchShards(entries, withBase(base, '/' + dir))
+  const json = JSON.stringify(manifest)
   const file = `assets/js/search.${ctx.hash(json)}.json`
   return {
-    files: [[file, json]],
+    files: [[file, json], ...files.map(([name, contents]): [string, string] => [dir + name, contents])],
     site: { search: true, searchIndexUrl: withBase(base, '/' + file), searchMaxSuggestions: themeConfig.searchMaxSuggestions },
   }
 }

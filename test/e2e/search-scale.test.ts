@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gzipSync } from 'node:zlib'
+import { fold, parseQuery, prepareIndex, search, type PreparedIndex, type SearchEntry } from '../../src/shared/search.js'
+import { bucketUrl, termKeys, textUrl, type SearchManifest } from '../../src/shared/search-shards.js'
+import { buildSite, ready, recordProblems, visible, withBrowser, withPage } from '../helpers/e2e.js'
+import { corpusSite, entriesOf } from '../helpers/search-corpus.js'
+import { serveStatic } from '../helpers/static-server.js'
+
+/** A site of 300 generated Chinese articles: the search box fetches only what each query needs. */
+const PAGES = 300
+
+let browser: Browser
+withBrowser((b) => (browser = b))
+
+const searchBox = (page: Page) => page.getByRole('search').getByRole('searchbox', { name: '搜索', exact: true })
+const options = (page: Page) => page.getByRole('listbox', { name: '搜索建议' }).getByRole('option')
+
+describe(`site search over ${PAGES} generated pages`, () => {
+  let url: string
+  let dist: string
+  let manifest: SearchManifest
+  let entries: SearchEntry[]
+  let reference: PreparedIndex
+  let close: () => Promise<void>
+  let cleanup: () => void
+  let page: Page
+  let problems: string[]
+  /** Search files the browser fetched, in order (first part, buckets, page texts). */
+  let requested: string[]
+
+  beforeAll(async () => {
+    const site = corpusSite(PAGES)
+    cleanup = site.cleanup
+    dist = await buildSite(site.root)
+    const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))!
+    manifest = JSON.parse(readFileSync(join(dist, 'assets/js', first), 'utf8')) as SearchManifest
+    // The brute-force answer: every page's text parsed again from its markdown, scanned whole.
+    entries = entriesOf(site.root, manifest.p, 'GPT 中文教程')
+    reference = prepareIndex({ v: 1, pages: entries })
+    const host = await serveStatic(dist)
+    url = host.url
+    close = async () => {
+      host.server.closeAllConnections?.()
+      await host.close()
+    }
+  })
+  afterAll(async () => {
+    await close?.()
+    cleanup?.()
+  })
+
+  withPage(
+    () => browser,
+    (p) => {
+      page = p
+      problems = recordProblems(page)
+      requested = []
+      page.on('requestfinished', (r) => {
+        const path = decodeURI(new URL(r.url()).pathname)
+        if (/^\/gpt\/assets\/(js\/search\.|search\/)/.test(path)) requested.push(path)
+      })
+    },
+  )
+
+  /** What a query must fetch beyond the first part: its buckets, and the texts of the pages it shows an excerpt of. */
+  const needed = (query: string) => {
+    const buckets = parseQuery(query).flatMap(termKeys).map((k) => bucketUrl(manifest, k))
+    const texts = search(reference, query).flatMap((s) => (s.kind === 'body' ? [textUrl(manifest, manifest.p.indexOf(s.path))] : []))
+    return new Set([...buckets, ...texts])
+  }
+  /** Gzipped size of served files (what a host that compresses sends). */
+  const gzipped = (paths: string[]) => paths.reduce((n, p) => n + gzipSync(readFileSync(join(dist, p.slice('/gpt/'.length)))).length, 0)
+
+  /** The suggestions shown for `query`: link and visible text of each option. */
+  async function shown(query: string): Promise<{ href: string; text: string }[]> {
+    await searchBox(page).fill(query)
+    await visible(page.getByRole('listbox', { name: '搜索建议' }))
+    return options(page).evaluateAll((els) => els.map((el) => ({ href: el.querySelector('a')!.getAttribute('href')!, text: el.textContent! })))
+  }
+
+  const expected = (query: string) =>
+    search(reference, query).map((s) => ({ href: '/gpt' + s.path, text: [s.title, s.heading ?? [], s.excerpt ?? []].flat().map((p) => p.text).join('') }))
+
+  async function open(): Promise<void> {
+    await page.goto(url + 'handbook/' + manifest.p[5].split('/').pop())
+    await ready(page)
+    const firstPart = page.waitForResponse((r) => /\/assets\/js\/search\./.test(r.url()))
+    await searchBox(page).focus()
+    await firstPart
+  }
+
+  it('the first query fetches the first part and only the buckets and texts it needs; a follow-up only new ones', async () => {
+    await open()
+    await expect.poll(() => requested.length).toBe(1)
+
+    expect(await shown('配置文件')).toEqual(expected('配置文件'))
+    await expect.poll(() => new Set(requested.slice(1))).toEqual(needed('配置文件'))
+    const first = requested.slice(1)
+    // The first part, the buckets of 配置 and 文件 and up to ten page texts: far below 100 KB here.
+    expect(gzipped(requested)).toBeLessThan(100 * 1024)
+
+    // 配置参数 shares the bigram 配置: only its other bucket and the texts not yet here are fetched.
+    expect(await shown('配置参数')).toEqual(expected('配置参数'))
+    const fresh = new Set([...needed('配置参数')].filter((f) => !first.includes(f)))
+    await expect.poll(() => new Set(requested.slice(1 + first.length))).toEqual(fresh)
+    expect(fresh.size).toBeLessThan(needed('配置参数').size)
+    // Nothing was fetched twice.
+    expect(new Set(requested).size).toBe(requested.length)
+    expect(problems).toEqual([])
+  })
+
+  it('suggests the same pages, in the same order, with the same excerpts as a scan of every page', async () => {
+    await open()
+    for (const query of ['例如', '配', 'json', 'node.js 版本', '提示词', '服务器']) {
+      expect(await shown(query), query).toEqual(expected(query))
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('a shard that fails to load says so, and focusing the box again tries again', async () => {
+    await page.route('**/gpt/assets/search/**', (route) => route.abort())
+    await open()
+    await searchBox(page).fill('配置')
+    await visible(page.getByRole('search').getByText('搜索索引加载失败，请检查网络后重新点击搜索框。', { exact: true }))
+    await page.unroute('**/gpt/assets/search/**')
+    await searchBox(page).blur()
+    await searchBox(page).focus()
+    await visible(page.getByRole('listbox', { name: '搜索建议' }))
+    expect(await options(page).count()).toBe(10)
+  })
+
+  it('a rare phrase finds exactly the pages whose title, headings or text contain it', async () => {
+    // Phrases of four characters from the pages' own text, kept when a handful of pages hold them.
+    const holders = (q: string) => entries.filter((e) => [e.t, e.x, ...e.h.map(([h]) => h)].some((s) => fold(s).includes(q))).map((e) => e.p)
+    const rare: string[] = []
+    for (const e of entries) {
+      for (let at = 0; at + 4 <= e.x.length && rare.length < 3; at += 97) {
+        const q = e.x.slice(at, at + 4)
+        if (!/^[\u4e00-\u9fff]{4}$/.test(q) || rare.includes(q)) continue
+        const n = holders(q).length
+        if (n >= 2 && n <= 6) rare.push(q)
+      }
+    }
+    expect(rare).toHaveLength(3)
+    await open()
+    for (const q of rare) {
+      const pages = (await shown(q)).map((s) => decodeURI(s.href).replace(/^\/gpt/, '').split('#')[0])
+      expect(new Set(pages), q).toEqual(new Set(holders(q)))
+    }
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,167 @@
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSearchEngine } from '../../src/client/search/engine.js'
+import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
+import { prepareIndex, search, type SearchEntry, type Suggestion } from '../../src/shared/search.js'
+import type { SearchManifest } from '../../src/shared/search-shards.js'
+import { corpusPaths, corpusSite, entriesOf } from '../helpers/search-corpus.js'
+
+const DIR = '/gpt/assets/search/x/'
+
+/** The sharded index of `entries` in memory, with a search engine that records what it fetches. */
+function sharded(entries: SearchEntry[], target?: number) {
+  const { manifest, files } = buildSearchShards(entries, DIR, target)
+  const byUrl = new Map(files.map(([name, json]) => [DIR + name, json]))
+  const fetched: string[] = []
+  const engine = createSearchEngine(JSON.parse(JSON.stringify(manifest)) as SearchManifest, async (url) => {
+    fetched.push(url)
+    const json = byUrl.get(url)
+    if (json === undefined) throw new Error('404 ' + url)
+    return JSON.parse(json) as unknown
+  })
+  const run = async (query: string, max = 10): Promise<Suggestion[]> => engine.search(query, max)
+  return { manifest, files, byUrl, fetched, engine, run }
+}
+
+/** Queries made from the entries themselves: characters, and substrings of titles, headings and text of many lengths. */
+function queriesFrom(entries: SearchEntry[], count: number): string[] {
+  const out = new Set<string>()
+  let seed = 7
+  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+  const texts = entries.flatMap((e) => [e.t, e.x, ...e.h.map(([h]) => h)]).filter(Boolean)
+  for (const c of new Set(texts.join('').match(/[\u4e00-\u9fff]/g))) if (next(3) === 0) out.add(c)
+  while (out.size < count) {
+    const text = texts[next(texts.length)]
+    const len = 1 + next(6)
+    const at = next(Math.max(1, text.length - len))
+    out.add(text.slice(at, at + len))
+  }
+  return [...out]
+}
+
+describe('sharded search on the synthetic corpus (150 pages)', () => {
+  let entries: SearchEntry[]
+  let cleanup: () => void
+  beforeAll(() => {
+    const site = corpusSite(150)
+    cleanup = site.cleanup
+    entries = entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程')
+  })
+  afterAll(() => cleanup?.())
+
+  it('suggests exactly what a scan of every page text suggests: same pages, order, headings and excerpts', async () => {
+    const reference = prepareIndex({ v: 1, pages: entries })
+    const { run } = sharded(entries)
+    const queries = [
+      ...queriesFrom(entries, 400),
+      // Latin words by prefix, one letter, digits, full width, several terms, nothing.
+      ...['api', 'a', 'p', 'js', 'json', 'node', 'node.js', 'gpt', 'http', 'prompt', 'pro', 'max', 'x', '2', 'ＡＰＩ', 'Python'],
+      ...['配置 文件', 'api 请求', '请求api', 'node 安装 版本', '注册', '不存在的内容', '例如', '服务 prompt', '？！', ''],
+    ]
+    let compared = 0
+    for (const q of queries) {
+      for (const max of [10, 40]) {
+        expect(await run(q, max), `${q} (max ${max})`).toEqual(search(reference, q, max))
+        compared++
+      }
+    }
+    expect(compared).toBeGreaterThan(800)
+  })
+
+  it('a query fetches only the buckets of its own keys and the texts of the pages it shows an excerpt of', async () => {
+    const { run, fetched, manifest } = sharded(entries)
+    expect(manifest.n.g).toBeGreaterThan(1)
+    const results = await run('配置文件')
+    const buckets = fetched.filter((u) => /\/[cg]\d+\.json$/.test(u))
+    const texts = fetched.filter((u) => /\/t\d+\.json$/.test(u))
+    // 配置文件: the gram buckets of its bigrams 配置 and 文件, no character bucket.
+    expect(buckets.length).toBeGreaterThanOrEqual(1)
+    expect(buckets.length).toBeLessThanOrEqual(2)
+    expect(buckets.every((u) => /\/g\d+\.json$/.test(u))).toBe(true)
+    expect(texts).toHaveLength(results.filter((s) => s.kind === 'body').length)
+    expect(new Set(fetched).size).toBe(fetched.length)
+  })
+
+  it('a repeated query answers at once; a follow-up query fetches only what it does not have yet', async () => {
+    const { run, engine, fetched } = sharded(entries)
+    await run('配置')
+    const first = fetched.length
+    // Everything is here: the answer is synchronous and nothing is fetched.
+    expect(Array.isArray(engine.search('配置', 10))).toBe(true)
+    expect(fetched).toHaveLength(first)
+    await run('配置文件')
+    const followUp = fetched.slice(first)
+    expect(new Set(followUp).size).toBe(followUp.length)
+    expect(followUp.every((u) => !fetched.slice(0, first).includes(u))).toBe(true)
+  })
+
+  it('a failed fetch is forgotten and tried again by the next search', async () => {
+    const { manifest, byUrl } = sharded(entries)
+    let fail = true
+    const engine = createSearchEngine(manifest, async (url) => {
+      if (fail) throw new Error('offline')
+      return JSON.parse(byUrl.get(url)!) as unknown
+    })
+    await expect(Promise.resolve(engine.search('配置', 10))).rejects.toThrow('offline')
+    fail = false
+    expect((await engine.search('配置', 10)).length).toBeGreaterThan(0)
+  })
+})
+
+describe('sharded search: edge cases of matching', () => {
+  const page = (t: string, p: string, x = '', h: [string, string][] = []): SearchEntry => ({ t, p, h, x })
+  const entries = [
+    page('哈哈', '/ha.html', '哈哈哈哈哈，哈。哈哈', [['哈哈哈', '哈哈哈']]),
+    page('ChatGPT 与 Claude', '/chat.html', 'chatgpt ChatGPT chat-gpt 的 GPT-4，ＧＰＴ 全角。chat注册chatbot', [['Chat 注册', 'chat-注册'], ['Chat 注册', 'chat-注册-1'], ['!!!', 'section']]),
+    page('数学字母', '/math.html', '𝐀𝐀𝐀 与 a𝐀b，İstanbul ıstanbul ΑΣ 终', [['𝐀 标题', '𝐀-标题']]),
+    page('代码', '/code.html', 'max_tokens 与 max-tokens，x86 和 2024 年，' + 'a'.repeat(90) + ' 尾'),
+    page('日本語とかな', '/jp.html', 'ひらがなとカタカナ、한국어 텍스트도。ー長音'),
+    page('长文', '/long.html', '前言。'.repeat(30) + '这里讲注册的步骤。' + '注册'.repeat(30)),
+  ]
+  const queries = [
+    '哈', '哈哈', '哈哈哈', '哈哈哈哈', '哈哈哈哈哈哈', 'chat', 'c', 'ch', 'chatgpt', 'gpt', 'g', 'ＧＰＴ', 'gpt 4', '4', 'chat 注册', '注册 chat',
+    '𝐀', '𝐀𝐀', 'a𝐀', 'a', 'b', 'istanbul', 'ıstanbul', 'İstanbul', 'ας', 'σ', '终', 'max', 'tokens', 'max_tokens', 'x86', 'x8', '2024', 'a'.repeat(70),
+    'ひらがな', 'か', 'カタカナ', '한국어', '텍', 'ー', 'ー長', '注册', '注册的步骤', '步骤 注册', '标题', '!!!', 'section',
+  ]
+
+  for (const target of [1, 200, 1 << 20]) {
+    it(`gives the reference results for tricky text (${target === 1 ? 'one key a bucket' : target === 200 ? 'a few buckets' : 'one bucket'})`, async () => {
+      const reference = prepareIndex({ v: 1, pages: entries })
+      const { run } = sharded(entries, target)
+      for (const q of queries) expect(await run(q, 10), q).toEqual(search(reference, q, 10))
+    })
+  }
+
+  it('keeps a heading slug only when it is not the slug of the heading text', () => {
+    const { files } = sharded(entries, 1 << 20)
+    for (const name of ['c0.json', 'g0.json']) {
+      const bucket = JSON.parse(files.find(([f]) => f === name)![1]) as { h: unknown[][] }
+      expect(bucket.h).toContainEqual([1, 0, 'Chat 注册'])
+      expect(bucket.h).toContainEqual([1, 1, 'Chat 注册', 'chat-注册-1'])
+      // A heading with nothing a query can match is stored nowhere.
+      expect(bucket.h.some((h) => h[2] === '!!!')).toBe(false)
+    }
+  })
+})
+
+describe('index sizes at scale (500 pages of the synthetic corpus)', () => {
+  let entries: SearchEntry[]
+  let cleanup: () => void
+  beforeAll(() => {
+    const site = corpusSite(500)
+    cleanup = site.cleanup
+    entries = entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程')
+  })
+  afterAll(() => cleanup?.())
+
+  it('the first query downloads a small part of what one full index would be', async () => {
+    const full = gzipSync(JSON.stringify({ v: 1, pages: entries })).length
+    const { manifest, byUrl, fetched, run } = sharded(entries)
+    const gz = (s: string) => gzipSync(s).length
+    const first = gz(JSON.stringify(manifest))
+    await run('配置文件')
+    const downloaded = first + fetched.reduce((n, u) => n + gz(byUrl.get(u)!), 0)
+    expect(downloaded).toBeLessThan(full / 5)
+    expect(downloaded).toBeLessThan(100 * 1024)
+  })
+})
