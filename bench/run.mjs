@@ -2,15 +2,15 @@
 // article's first load downloads. Prints one stable markdown table (compare across versions).
 //   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3
 // A last small table: one large page (bench/large-page.mjs), parsed alone and built cold.
-// Then the comment service under load (bench/service.mjs; BENCH_SERVICE=0 skips it), and
+// Then the comment service under load (bench/service.mjs) and widget A against it
+// (bench/widget-a.mjs; BENCH_SERVICE=0 skips both), and
 // Lighthouse on the probe article and the home page at each size (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { dirname, join, posix } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import { init, parse } from 'es-module-lexer'
+import { firstLoad } from './first-load.mjs'
 import { SAMPLE_QUERIES, searchSizes } from './search-sizes.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -20,9 +20,6 @@ const generator = join(here, 'gen-corpus.mjs')
 const sizes = (process.env.BENCH_SIZES ?? '27,500,2000').split(',').map(Number)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const PROBE = 'handbook/setup-0002.html'
-const BASE = '/gpt/'
-
-await init
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b)
@@ -46,43 +43,7 @@ function dirSize(dir) {
   return { bytes, files }
 }
 
-const gz = (buf) => gzipSync(buf, { level: 6 }).length
 const kib = (n) => (n / 1024).toFixed(1)
-
-/** JS and CSS the browser downloads on first load of one page (static imports followed). */
-function firstLoad(dist, page) {
-  const html = readFileSync(join(dist, page), 'utf8')
-  const local = (url) => join(dist, url.startsWith(BASE) ? url.slice(BASE.length) : posix.join(posix.dirname(page), url))
-  const scripts = new Set()
-  for (const m of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"|<script[^>]*\ssrc="([^"]+)"[^>]*>|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
-    scripts.add(local(m[1] ?? m[2] ?? m[3]))
-  }
-  const queue = [...scripts]
-  while (queue.length) {
-    const file = queue.pop()
-    const [imports] = parse(readFileSync(file, 'utf8'))
-    for (const i of imports) {
-      if (i.d !== -1 || !i.n) continue // dynamic import(): not first load
-      const dep = join(dirname(file), i.n)
-      if (!scripts.has(dep)) scripts.add(dep) && queue.push(dep)
-    }
-  }
-  const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
-  const inlineData = [...html.matchAll(/<script[^>]*application\/json[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
-  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => readFileSync(local(m[1])))
-  const js = [...scripts].map((f) => readFileSync(f))
-  const sum = (bufs, f) => bufs.reduce((n, b) => n + f(b), 0)
-  return {
-    jsRaw: sum(js, (b) => b.length) + Buffer.byteLength(inlineJs),
-    jsGz: sum(js, gz) + (inlineJs ? gz(Buffer.from(inlineJs)) : 0),
-    jsFiles: js.length,
-    inlineData: Buffer.byteLength(inlineData),
-    cssRaw: sum(css, (b) => b.length),
-    cssGz: sum(css, gz),
-    htmlRaw: Buffer.byteLength(html),
-    htmlGz: gz(Buffer.from(html)),
-  }
-}
 
 const rows = []
 for (const n of sizes) {
@@ -167,6 +128,12 @@ for (const r of rows) {
 if (process.env.BENCH_SERVICE !== '0') {
   const service = spawnSync(process.execPath, [join(here, 'service.mjs')], { stdio: 'inherit' })
   if (service.status !== 0) process.exit(service.status ?? 1)
+}
+
+// Widget A: its chunks, the article's first load with comments on and off, the time to comments shown.
+if (process.env.BENCH_SERVICE !== '0') {
+  const widget = spawnSync(process.execPath, [join(here, 'widget-a.mjs')], { stdio: 'inherit' })
+  if (widget.status !== 0) process.exit(widget.status ?? 1)
 }
 
 // Lighthouse on the built corpora (bench/lighthouse.mjs prints its own table; BENCH_LIGHTHOUSE=0 skips it).

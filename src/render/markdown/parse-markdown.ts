@@ -9,13 +9,14 @@ import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item'
 import { directive } from 'micromark-extension-directive'
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal'
 import { gfmFootnote } from 'micromark-extension-gfm-footnote'
-import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
 import type { Extension } from 'micromark-util-types'
 import type { Extension as MdastExtension } from 'mdast-util-from-markdown'
+import { linearAttention } from './attention.js'
 import { foreignDefinitions, splitPieces } from './blocks.js'
 import { normalizeContainers } from './containers.js'
+import { linearStrikethrough } from './strikethrough.js'
 import { visit } from './visit.js'
 
 // Only the container form of directives (`:::tip`): text directives (`:name`) would turn
@@ -30,17 +31,31 @@ const containersOnly: Extension = { flow: { 58: (directive().flow as Record<numb
 const GFM: { test: (s: string) => boolean; syntax: Extension; mdast: MdastExtension | MdastExtension[] }[] = [
   { test: (s) => s.includes('|'), syntax: gfmTable(), mdast: gfmTableFromMarkdown() },
   { test: (s) => s.includes('[^'), syntax: gfmFootnote(), mdast: gfmFootnoteFromMarkdown() },
-  { test: (s) => s.includes('~'), syntax: gfmStrikethrough(), mdast: gfmStrikethroughFromMarkdown() },
+  { test: (s) => s.includes('~'), syntax: linearStrikethrough, mdast: gfmStrikethroughFromMarkdown() },
   { test: (s) => s.includes(']'), syntax: gfmTaskListItem(), mdast: gfmTaskListItemFromMarkdown() },
   { test: (s) => /www\.|https?:|@|mailto:|xmpp:/i.test(s), syntax: gfmAutolinkLiteral(), mdast: gfmAutolinkLiteralFromMarkdown() },
 ]
 const directiveMdast = directiveFromMarkdown()
 
+/**
+ * Built-in constructs replaced by our own ports, each for one reason; the trees are the same.
+ *
+ * | construct | replaced by | why |
+ * |---|---|---|
+ * | attention (`*`, `_`) | `attention.ts` | its resolver spliced the whole paragraph once per pair: quadratic in a long paragraph |
+ * | GFM strikethrough (`~`) | `strikethrough.ts` (in the table above) | the same resolver, the same fault |
+ *
+ * Attention comes first in the list: micromark puts a later extension's `insideSpan` resolver
+ * before an earlier one's, and strikethrough must resolve a span's content before attention,
+ * as with the built-ins.
+ */
+const REPLACED: Extension[] = [linearAttention]
+
 /** Markdown → mdast (GFM: tables, task lists, strikethrough, autolinks, footnotes; containers). */
 export function parseMarkdown(source: string): Root {
   const text = normalizeContainers(source)
   const used = GFM.filter((g) => g.test(text))
-  const extensions = used.map((g) => g.syntax)
+  const extensions = [...REPLACED, ...used.map((g) => g.syntax)]
   const mdastExtensions = used.flatMap((g) => g.mdast)
   if (text.includes(':::')) {
     extensions.push(containersOnly)
