@@ -15,6 +15,8 @@ import type { BuildWarning } from '../render/errors/index.js'
 import { devClient, errorPage, warningsEvent } from './error-page.js'
 import { PACKAGE_ROOT } from '../render/package-root.js'
 import type { OutputContents } from '../render/write-output.js'
+import { headersFor } from '../render/headers/index.js'
+import { errorPageHeaders } from './error-page.js'
 
 export interface DevServerOptions {
   root: string
@@ -163,9 +165,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   async function send(res: ServerResponse, status: number, file: string, contents: OutputContents, head = false) {
     const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase()
     const body = typeof contents === 'object' && 'copyFrom' in contents ? await readFile(contents.copyFrom) : contents
+    // The headers `_headers` gives the file (the site's policy, caching of hashed folders), as a static host sends them.
+    const headers = output ? headersFor(base + file, output.headers.rules) : {}
     res.writeHead(status, {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...headers,
     })
     res.end(head ? undefined : body)
   }
@@ -218,7 +223,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     await building
     if (failure || !output) {
-      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' })
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', ...errorPageHeaders(base + RELOAD_PATH) })
       return res.end(errorPage(failure, base + RELOAD_PATH, { debug: options.debug }))
     }
     const head = req.method === 'HEAD'

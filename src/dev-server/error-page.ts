@@ -1,5 +1,6 @@
 import { GptnotesError, GptnotesErrors, warningHint, type BuildWarning } from '../render/errors/index.js'
 import { escapeHtml, jsonForScript } from '../shared/escape.js'
+import { scriptHash } from '../render/headers/csp.js'
 
 /**
  * What `serve` shows in the browser: the page it answers with while the site does not build
@@ -44,14 +45,31 @@ function problemSection(err: unknown, debug: boolean): string {
   )
 }
 
-/** The script of every served page: reload on `reload`; print the `warnings` event in the console. */
-export function devClient(eventsUrl: string): string {
+/** The code of the script every served page gets: reload on `reload`; print the `warnings` event in the console. */
+function devClientCode(eventsUrl: string): string {
   return (
-    `<script>(function(){var s=new EventSource(${jsonForScript(eventsUrl)});` +
+    `(function(){var s=new EventSource(${jsonForScript(eventsUrl)});` +
     `s.onmessage=function(e){if(e.data==='reload')location.reload()};` +
     `s.addEventListener('warnings',function(e){JSON.parse(e.data).forEach(function(w){` +
-    `console.warn('gptnotes warning ['+w.code+'] '+(w.loc?w.loc.file+':'+w.loc.line+':'+w.loc.column+'  ':'')+w.message+(w.hint?'\\nhint: '+w.hint:''))})})})()</script>`
+    `console.warn('gptnotes warning ['+w.code+'] '+(w.loc?w.loc.file+':'+w.loc.line+':'+w.loc.column+'  ':'')+w.message+(w.hint?'\\nhint: '+w.hint:''))})})})()`
   )
+}
+
+/**
+ * The script every served page gets, inline: the site's policy allows it by its hash (the
+ * headers stage hashes every inline script of the rendered pages, this one included).
+ */
+export function devClient(eventsUrl: string): string {
+  return `<script>${devClientCode(eventsUrl)}</script>`
+}
+
+/** The failure page's own headers: it runs nothing but the reload script and loads nothing. */
+export function errorPageHeaders(eventsUrl: string): Record<string, string> {
+  return {
+    'content-security-policy': `default-src 'none'; script-src ${scriptHash(devClientCode(eventsUrl))}; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  }
 }
 
 /** The server-sent event that carries a build's warnings (with their hints) to open pages. */

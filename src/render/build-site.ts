@@ -11,9 +11,11 @@ import { clientSiteOf, commentsOf, wantsOwnCommentService, withoutComments } fro
 import { loadConfig } from './config/load-config.js'
 import { GptnotesErrors, inStage, problem, warning, type GptnotesError } from './errors/index.js'
 import { lastUpdatedDates } from './last-updated.js'
+import { mascotAssets } from './outputs/mascot-assets.js'
 import { runExtraOutputs } from './outputs/run-outputs.js'
 import type { ParsedPage } from './parse-page.js'
 import { renderDocuments } from './render-html.js'
+import { siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './routes.js'
 import { assetOutputPath, readSources, scanContent } from './scan-content.js'
 import { buildSiteData } from './site-data.js'
@@ -34,6 +36,7 @@ export const STAGES = [
   'pageChunks',
   'routeMap',
   'render',
+  'headers',
   'copyAssets',
   'write',
 ] as const
@@ -78,6 +81,8 @@ export interface SiteOutput {
   routes: RouteTable
   parsed: ParsedPage[]
   warnings: BuildWarning[]
+  /** The response headers (`_headers`): `serve` sends them, the static host reads the file. */
+  headers: SiteHeaders
   /** Broken references found with `keepGoing` (otherwise they fail the build). */
   problems: GptnotesError[]
   pages: number
@@ -141,21 +146,30 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     return report
   })
   const bundle = await runStage('bundle', () => caches.clientBundle())
-  const extras = await runStage('extraOutputs', () => runExtraOutputs({ config, site, parsed, routes, hash: contentHash }))
+  const extras = await runStage('extraOutputs', () => {
+    const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash })
+    // The mascot's Live2D files come from the site folder's packages, beside the outputs made from the pages.
+    const mascot = mascotAssets({ root: options.root, config, configFile })
+    return { ...made, files: [...made.files, ...mascot.files], site: { ...made.site, ...mascot.site } }
+  })
   const lists = await runStage('listChunks', () => listChunks(routes, config.base))
   const chunks = await runStage('pageChunks', () => pageChunks(routes, lists, config.base), (r) => ({ count: r.size }))
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
+  const clientSite = clientSiteOf(config, map.url, { ...extras.site, comments: commentsOf(config, options.commentService) })
   const documents = await runStage(
     'render',
     () =>
       renderDocuments(routes, chunks, {
         config: { ...config, head: [...config.head, ...extras.head] },
-        site: clientSiteOf(config, map.url, { ...extras.site, comments: commentsOf(config, options.commentService) }),
+        site: clientSite,
         bundle,
         bodyEnd: options.bodyEnd?.(config),
       }),
     (r) => ({ count: r.length }),
   )
+  const headers = await runStage('headers', () => siteHeaders(config, clientSite, documents))
+  // Scripts the pages' islands load (each demo's code and its frame's boot script), by output path.
+  const bodyFiles = parsed.flatMap((p) => Object.entries(p.files ?? {}))
   const assets = await runStage(
     'copyAssets',
     () => content.assets.map((asset): [string, OutputContents] => [assetOutputPath(asset), { copyFrom: join(contentDir, asset) }]),
@@ -163,7 +177,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   )
 
   // A content file may replace an extra output (its own robots.txt, say), never a page or the client.
-  const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), ...[...chunks.values()].map((c) => c.file.path), map.file.path, ...documents.map(([path]) => path), '_redirects'])
+  const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), ...[...chunks.values()].map((c) => c.file.path), map.file.path, ...documents.map(([path]) => path), ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
   for (const asset of content.assets) {
     const output = assetOutputPath(asset)
     if (built.has(output)) throw inStage(problem('OutputClash', { output, first: `content/${asset}`, second: 'a page or file the build makes' }), 'copyAssets')
@@ -177,10 +191,12 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     ...[...chunks.values()].map((c): [string, OutputContents] => [c.file.path, c.file.code]),
     [map.file.path, map.file.code],
     ...documents,
+    ...bodyFiles,
     ['_redirects', map.redirectsFile],
+    ['_headers', headers.file],
     ...assets,
   ])
   const out = options.out
   if (out) await runStage('write', () => writeOutput(out, files), () => ({ count: files.size }))
-  return { config, files, routes, parsed, warnings: [...configWarnings, ...content.warnings, ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
+  return { config, files, routes, parsed, headers, warnings: [...configWarnings, ...content.warnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
 }

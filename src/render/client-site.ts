@@ -1,5 +1,6 @@
-import { clickEffectSchema, isEmojiImage, type ValineVariant } from '../shared/site-config.js'
+import { clickEffectSchema, isEmojiImage, mascotSchema, type ValineVariant, type VssueOptions } from '../shared/site-config.js'
 import { VALINE_DEFAULTS, type ValineClientConfig } from '../shared/valine-config.js'
+import { VSSUE_DEFAULTS, VSSUE_PROXY_SAMPLE, type VssueClientConfig, type VssueSiteConfig } from '../shared/vssue-config.js'
 import type { ClientComments, ClientSite, SiteConfig } from '../shared/types.js'
 
 /** The site-wide data every page carries inline: what the client needs, and nothing per page. */
@@ -14,6 +15,8 @@ export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Parti
     routesUrl,
     author: config.themeConfig.author || undefined,
     clickEffect: clickEffectOf(config),
+    mascot: mascotOf(config),
+    vssue: vssueOf(config),
     ...extra,
   }
 }
@@ -23,6 +26,14 @@ export function clickEffectOf(config: SiteConfig): ClientSite['clickEffect'] {
   const option = config.themeConfig.clickEffect
   if (!option) return undefined
   return option === true ? { ...clickEffectSchema.default } : { ...option }
+}
+
+/** `themeConfig.mascot` as the browser's options: `true` takes the defaults, `false` is none; the core's path stays with the build. */
+export function mascotOf(config: SiteConfig): ClientSite['mascot'] {
+  const option = config.themeConfig.mascot
+  if (!option) return undefined
+  const { core: _core, ...options } = option === true ? mascotSchema.default : option
+  return options
 }
 
 /**
@@ -84,4 +95,72 @@ export function wantsOwnCommentService(config: SiteConfig): boolean {
 export function withoutComments(config: SiteConfig): SiteConfig {
   const { themeConfig } = config
   return { ...config, themeConfig: { ...themeConfig, comments: { ...themeConfig.comments, enabled: false } } }
+}
+
+/**
+ * Widget B's settings for the site data (`themeConfig.comments` with `solution: 'vssue'`): the
+ * base `vssueConfig` and each locale's merged over it, defaults filled in, `proxy` reduced to
+ * the comment service's address, never a client secret. Undefined when widget B is off.
+ */
+export function vssueOf(config: SiteConfig): VssueSiteConfig | undefined {
+  const comments = config.themeConfig.comments
+  if (!comments.enabled || comments.solution !== 'vssue') return undefined
+  const base = comments.vssueConfig
+  const vssue = vssueClientConfig(base)
+  const variants = Object.entries(comments.locales ?? {}).filter(([, l]) => l.vssueConfig)
+  if (!variants.length) return { vssue }
+  return { vssue, locales: Object.fromEntries(variants.map(([key, l]) => [key, vssueClientConfig(mergedVssue(base, l.vssueConfig!))])) }
+}
+
+function mergedVssue(base: VssueOptions | undefined, variant: VssueOptions): VssueOptions {
+  const given = Object.fromEntries(Object.entries(variant).filter(([, v]) => v !== undefined))
+  return { ...base, ...given }
+}
+
+/** The options the browser gets: defaults filled in, the secret left out whatever the config says. */
+export function vssueClientConfig(options: VssueOptions | undefined): VssueClientConfig {
+  const o = options ?? {}
+  const d = VSSUE_DEFAULTS
+  const proxy = typeof o.proxy === 'function' ? String(o.proxy(VSSUE_PROXY_SAMPLE)) : (o.proxy ?? '')
+  return {
+    platform: o.platform ?? d.platform,
+    owner: o.owner ?? d.owner,
+    repo: o.repo ?? d.repo,
+    clientId: o.clientId ?? d.clientId,
+    baseURL: (o.baseURL ?? d.baseURL).replace(/\/+$/, ''),
+    proxy: proxy ? serviceFromProxy(proxy) : '',
+    admins: [...(o.admins ?? d.admins)],
+    perPage: o.perPage ?? d.perPage,
+    labels: [...(o.labels ?? d.labels)],
+    state: o.state ?? d.state,
+    prefix: o.prefix ?? d.prefix,
+    issueContent: o.issueContent ?? d.issueContent,
+    autoCreateIssue: o.autoCreateIssue ?? d.autoCreateIssue,
+    issueId: o.issueId === undefined ? d.issueId : String(o.issueId),
+    locale: o.locale ?? d.locale,
+    title: o.title ?? d.title,
+  }
+}
+
+/**
+ * The comment service's address from a `proxy` value: a string as given (no trailing slash);
+ * the function form's answer for the sample with the sample and a `/cors/` before it removed
+ * (else its origin). '' when there is none or it is not an http(s) address.
+ */
+export function serviceFromProxy(answer: string): string {
+  let s = answer.trim()
+  for (const sample of [VSSUE_PROXY_SAMPLE, encodeURIComponent(VSSUE_PROXY_SAMPLE)]) {
+    const at = s.indexOf(sample)
+    if (at > 0) {
+      s = s.slice(0, at).replace(/\/cors\/?$/, '').replace(/[/?=&]+$/, '')
+      break
+    }
+  }
+  try {
+    const url = new URL(s)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return ''
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  } catch {
+    return ''
+  }
 }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import type { Root } from 'mdast'
 import { routePathOf } from '../shared/paths.js'
 import type { Page } from '../shared/types.js'
-import { raise } from './errors/index.js'
+import { raise, type BuildWarning } from './errors/index.js'
 import { parseFrontmatter } from './frontmatter.js'
 import { MAX_NESTING, tooDeep } from './markdown/blocks.js'
-import { checkDemoBlocks } from './markdown/demo.js'
+import { checkDemoBlocks, demoScripts } from './markdown/demo.js'
 import { footnoteIds } from './markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from './markdown/headings.js'
 import { addImageSizes } from './markdown/image-sizes.js'
@@ -40,6 +40,10 @@ export interface ParsedPage {
   imageStamps: Record<string, string>
   /** Islands the body uses (names in the client's widget registry), each once. */
   islands: string[]
+  /** Files the body's islands load (a demo's script and its frame's boot script), by output path. */
+  files?: Record<string, string>
+  /** What the page builds with but a reader may miss (a demo's inline script that cannot run). */
+  warnings?: BuildWarning[]
 }
 
 export interface ParseOptions {
@@ -56,6 +60,8 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
   refuseUnsafeUrls(tree, displayPath, file.source)
   if (body.includes('demo')) checkDemoBlocks(tree, displayPath, file.source)
+  // Before the HTML: the demos' island props name the script files made here.
+  const demos = body.includes('demo') ? demoScripts(tree, base, displayPath) : undefined
   const h1 = takeLeadingH1(tree)
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
@@ -75,7 +81,10 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
     frontmatter,
     headers,
   }
-  return { page, html, text, links, anchors, assets, ids, imageStamps, islands: islandsOf(tree) }
+  const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, islands: islandsOf(tree) }
+  if (demos && Object.keys(demos.files).length) parsed.files = demos.files
+  if (demos?.warnings.length) parsed.warnings = demos.warnings
+  return parsed
 }
 
 /**

@@ -15,11 +15,11 @@ export function widgetsFor(config: SiteConfig, kind: RouteKind, frontmatter: Fro
 }
 
 /**
- * The mascot and the click effect, on every route when the config turns them on. The mascot
- * has no config field yet (`themeConfig.mascot` in design.md §9): when it does, its switch goes here.
+ * The mascot and the click effect, on every route when the config turns them on.
  */
 function overlayWidgets(config: SiteConfig): OverlayWidget[] {
   const widgets: OverlayWidget[] = []
+  if (config.themeConfig.mascot) widgets.push('mascot')
   if (config.themeConfig.clickEffect) widgets.push('click-effect')
   return widgets
 }

@@ -25,6 +25,7 @@ import {
   withDefault,
 } from './config-schema.js'
 import { VALINE_AVATARS, VALINE_LANGS } from './valine-config.js'
+import { VSSUE_PLATFORMS } from './vssue-config.js'
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -109,6 +110,54 @@ export const clickEffectSchema = object({
   zIndex: withDefault(number, 999999999),
 })
 
+/** A style object for one of the mascot's elements (`{ right: '90px', 'z-index': 3 }`). */
+const mascotStyleSchema = withDefault(record(union('a string or number', [string, number], (v) => (typeof v === 'number' ? number : string))), {})
+
+/**
+ * The mascot (看板娘), in the original kan-ban-niang plugin's option names. The built-in
+ * character needs nothing else; the spec's Live2D names need the owner's Cubism core (`core`).
+ */
+export const mascotSchema = object({
+  /**
+   * Theme names, the first shown first: `'builtin'` (小笺, ours) or the spec's Live2D models
+   * `blackCat`, `whiteCat`, `haru1`, `haru2`, `haruto`, `koharu`, `izumi`, `shizuku`, `wanko`,
+   * `miku`, `z16`, each from its npm package installed in the site folder (`live2d-widget-model-*`;
+   * blackCat is hijiki, whiteCat tororo) and drawn with `core`. @default ['builtin']
+   */
+  theme: withDefault(array(string), ['builtin']),
+  /** Hide the buttons. @default false */
+  clean: withDefault(boolean, false),
+  /** The message box's texts; a left-out one keeps its Chinese default (`welcome` '' greets with the site title). @default {} */
+  messages: withDefault(
+    object({
+      /** @default '' (`欢迎来到 <title>`) */
+      welcome: optional(string),
+      /** @default '心里的花，我想要带你回家。' */
+      home: optional(string),
+      /** @default '好吧，希望你能喜欢我的其他小伙伴。' */
+      theme: optional(string),
+      /** @default '你知道我喜欢吃什么吗？痴痴地望着你。' */
+      close: optional(string),
+    }),
+    {},
+  ),
+  /** Styles of the message box. @default {} */
+  messageStyle: mascotStyleSchema,
+  /** Styles of the canvas. @default {} */
+  modelStyle: mascotStyleSchema,
+  /** Styles of the button column. @default {} */
+  btnStyle: mascotStyleSchema,
+  /** The canvas's width in CSS px. @default 150 */
+  width: withDefault(number, 150),
+  /** The canvas's height in CSS px. @default 220 */
+  height: withDefault(number, 220),
+  /**
+   * Path (from the site folder) of the owner's Live2D Cubism 2.1 core, `live2d.min.js` (2.1.00_1),
+   * needed by the Live2D themes; copied into the output, never shipped by gptnotes.
+   */
+  core: optional(string),
+})
+
 /** An http(s) address of a comment service (`https://comments.example.com`), or '' for none. */
 const serviceAddressSchema = custom<string>((v, p) =>
   typeof v === 'string' && (v === '' || /^https?:\/\/[^\s]+$/.test(v)) ? [] : [{ path: p, message: `must be an http(s) address like "https://comments.example.com", got ${JSON.stringify(v)}` }],
@@ -185,6 +234,72 @@ export const valineConfigSchema = object({
 /** A locale's `valineConfig`: only what differs from the base one. */
 export const valineVariantSchema = object({ ...valineOptionFields, serverURLs: optional(serviceAddressSchema) })
 
+/** What the config loader puts in place of a function it cannot evaluate at build time. */
+export const UNEVALUATED_FUNCTION = '\u0000function'
+
+/** A string option of widget B; a function there (the original allowed some) is refused by name. */
+const vssueText = custom<string>(
+  (v, p) =>
+    typeof v === 'string' && v !== UNEVALUATED_FUNCTION
+      ? []
+      : [{ path: p, message: v === UNEVALUATED_FUNCTION ? 'must be a string here (a function cannot travel to the browser)' : `must be a string, got ${JSON.stringify(v)}` }],
+  (v) => typeof v === 'string',
+)
+
+/**
+ * Widget B's options, as Vssue 1.4 named them (https://vssue.js.org/options/), so a site's
+ * config carries over. All may be left out; the build fills in the defaults (`VssueClientConfig`
+ * in vssue-config.ts documents each) after merging the locale's variant.
+ */
+const vssueOptionFields = {
+  /** `'github'`, `'github-v4'`, `'gitlab'`, `'bitbucket'` or `'gitee'`. @default 'github' */
+  platform: optional(literal(...VSSUE_PLATFORMS)),
+  /** The repository's owner (also an admin). */
+  owner: optional(string),
+  /** The repository holding the issues. */
+  repo: optional(string),
+  /** The OAuth application's client id (public; its secret lives on the comment service). */
+  clientId: optional(string),
+  /** Refused: the secret belongs on the comment service (`GITHUB_CLIENT_SECRET`…), never in pages. */
+  clientSecret: optional(unknown),
+  /** The platform's origin for GitHub Enterprise or a self-hosted GitLab. @default the public one */
+  baseURL: optional(custom<string>((v, p) => (typeof v === 'string' && (v === '' || /^https?:\/\/[^\s]+$/.test(v)) ? [] : [{ path: p, message: `must be an http(s) address, got ${JSON.stringify(v)}` }]))),
+  /**
+   * The comment service's address (`gptnotes proxy`), which exchanges login codes; or the
+   * original's function form `url => …`, evaluated by the build (the service is what comes
+   * before the URL it is given). Not needed for GitLab.
+   */
+  proxy: optional(
+    custom<string | ((url: string) => string)>((v, p) =>
+      typeof v === 'function' || (typeof v === 'string' && (v === '' || /^https?:\/\/[^\s]+$/.test(v)))
+        ? []
+        : [{ path: p, message: `must be the comment service's http(s) address, got ${JSON.stringify(v)}` }],
+    ),
+  ),
+  /** Usernames besides `owner` who may create issues and delete any comment. @default [] */
+  admins: optional(array(string)),
+  /** Comments per page (1–100). @default 10 */
+  perPage: optional(pageSizeSchema),
+  /** The issue's labels. @default ['Vssue'] */
+  labels: optional(array(string)),
+  /** The prefix of each login's random OAuth state. @default 'Vssue' */
+  state: optional(string),
+  /** Put before the issue's title. @default '[Vssue]' */
+  prefix: optional(string),
+  /** A new issue's body (`{url}`: the page's address), or the original's function `({ url }) => …`, evaluated by the build. @default the address */
+  issueContent: optional(vssueText),
+  /** Create the page's issue when an admin opens it. @default false */
+  autoCreateIssue: optional(boolean),
+  /** One issue for every page (its number, or id on GitHub v4 and Bitbucket). */
+  issueId: optional(union('a string or number', [string, number], (v) => (typeof v === 'number' ? number : string))),
+  /** `en`, `zh`, `pt`, `ja`, `he` or a variant (`zh-CN`, `pt-BR`); left out: the reader's browser languages, then English. */
+  locale: optional(string),
+  /** The issue's title (after `prefix`). @default the page's title */
+  title: optional(vssueText),
+}
+
+export const vssueConfigSchema = object(vssueOptionFields)
+
 export const themeConfigSchema = object({
   /** Top nav: links `{ text, link }` and dropdown groups `{ text, items: [{ text, link }] }`. @default [] */
   nav: withDefault(array(navItemSchema), []),
@@ -222,10 +337,15 @@ export const themeConfigSchema = object({
      */
     valineConfig: optional(valineConfigSchema),
     /**
-     * Per locale path (the keys of `locales`, e.g. `'/en/'`; longest prefix wins): a
-     * `valineConfig` merged over the base one for pages under it (absent: none).
+     * Widget B's settings, in the original Vssue's option names (absent: none given). A
+     * `clientSecret` is refused (\`VssueClientSecret\`): it belongs on the comment service.
      */
-    locales: optional(record(object({ valineConfig: optional(valineVariantSchema) }))),
+    vssueConfig: optional(vssueConfigSchema),
+    /**
+     * Per locale path (the keys of `locales`, e.g. `'/en/'`; longest prefix wins): a
+     * `valineConfig` (or `vssueConfig`) merged over the base one for pages under it (absent: none).
+     */
+    locales: optional(record(object({ valineConfig: optional(valineVariantSchema), vssueConfig: optional(vssueConfigSchema) }))),
   }),
   /** E-mail notifications. @default { enabled: false } */
   email: object({
@@ -247,6 +367,15 @@ export const themeConfigSchema = object({
    */
   clickEffect: withDefault(
     union('false, true or { size?, shape?, zIndex? }', [boolean, clickEffectSchema], (v) => (typeof v === 'boolean' ? boolean : isObject(v) ? clickEffectSchema : undefined)),
+    false,
+  ),
+  /**
+   * The mascot (看板娘) at the bottom left: `true` for the built-in character with the defaults,
+   * the original plugin's options, or `false`. Never on mobile user agents or for readers who
+   * prefer reduced motion. @default false
+   */
+  mascot: withDefault(
+    union('false, true or { theme?, clean?, messages?, … }', [boolean, mascotSchema], (v) => (typeof v === 'boolean' ? boolean : isObject(v) ? mascotSchema : undefined)),
     false,
   ),
 })
@@ -297,8 +426,10 @@ export type NavGroup = Infer<typeof navGroupSchema>
 export type NavItem = Infer<typeof navItemSchema>
 export type SidebarConfig = Infer<typeof sidebarSchema>
 export type ClickEffectConfig = Infer<typeof clickEffectSchema>
+export type MascotConfig = Infer<typeof mascotSchema>
 export type ValineOptions = Infer<typeof valineConfigSchema>
 export type ValineVariant = Infer<typeof valineVariantSchema>
+export type VssueOptions = Infer<typeof vssueConfigSchema>
 
 /** The problems of a config, each with its key path; none when it is valid. */
 export function checkSiteConfig(user: unknown): Problem[] {

@@ -1,7 +1,9 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
 import type { ValineSiteConfig } from './valine-config.js'
-import type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
+import type { VssueSiteConfig } from './vssue-config.js'
+import type { ClickEffectConfig, HeadTag, MascotConfig, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
+import type { Live2DAssets } from './live2d-model.js'
 
 // The config's types come from its schema (site-config.ts); named here too so imports keep working.
 export type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig }
@@ -146,11 +148,15 @@ export interface ClientSite {
   searchMaxSuggestions?: number
   /** The click effect's options (`themeConfig.clickEffect`, `true` filled in); absent when off. */
   clickEffect?: ClickEffectConfig
+  /** The mascot's options (`themeConfig.mascot`, `true` filled in, the core's path left out); absent when off. */
+  mascot?: ClientMascot
   /**
    * Widget A's settings; its service is the configured `valineConfig.serverURLs`, or under
    * `gptnotes serve` the dev server's own. Absent when widget A is off or has no service to talk to.
    */
   comments?: ClientComments
+  /** Widget B's settings (`themeConfig.comments.vssueConfig`, checked and filled in, per locale); absent when widget B is off. */
+  vssue?: VssueSiteConfig
 }
 
 /**
@@ -160,6 +166,9 @@ export interface ClientSite {
 export interface ClientComments extends ValineSiteConfig {
   solution: 'valine'
 }
+
+/** The mascot's options as the browser gets them; `live2d`: the addresses of the Live2D files the build copied. */
+export type ClientMascot = Omit<MascotConfig, 'core'> & { live2d?: Live2DAssets }
 
 /** Shape of the route map module (`assets/js/routes.<hash>.js`). */
 export interface RouteMap {

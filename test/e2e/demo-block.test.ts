@@ -1,16 +1,20 @@
 import type { Browser, Frame, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { article, delay, h1, ready, recordProblems, recordScripts, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { article, delay, h1, ready, recordProblems, recordScripts, type Site, visible, withBrowser, withoutExpectedCsp, withPage, withSite } from '../helpers/e2e.js'
 
 /**
  * The `::: demo` island on the built site: readable code without JavaScript; with it, a live
  * demo in a sandboxed frame that sizes itself and follows dark mode, code behind 显示代码,
- * one tab per slot and a 复制 button. The demo's script cannot reach the page.
+ * one tab per slot and a 复制 button. The demo's script cannot reach the page. The site is
+ * served with its `_headers`, so the page and the frame (which inherits it) run under the site's
+ * Content-Security-Policy.
  */
 
 const DEMO = 'guide/demo.html'
 const DEMO_CHUNK = /^demo\.[\w-]+\.js$/
 const JS_CODE = "let clicks = 0;\ndocument.getElementById('add')"
+/** The refusals the first demo causes on purpose: its remote image and its fetch of another host. */
+const DEMO_REFUSALS = [/example\.com\/remote\.png/, /example\.com\/data\.json/]
 
 let browser: Browser
 withBrowser((b) => (browser = b))
@@ -85,7 +89,16 @@ describe('the demo block (static)', () => {
     const iframe = first().locator('iframe')
     expect(await iframe.getAttribute('sandbox')).toBe('allow-scripts')
     expect(await iframe.getAttribute('src')).toBeNull()
-    expect(await iframe.getAttribute('srcdoc')).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';')
+    const srcdoc = (await iframe.getAttribute('srcdoc'))!
+    expect(srcdoc).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';')
+    // Its scripts are the site's files, named by absolute address (the frame's origin is opaque): no inline script.
+    const origin = new URL(site.url).origin
+    expect(srcdoc).toContain(`script-src ${origin}/gpt/assets/demo/;`)
+    expect([...srcdoc.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])).toEqual([
+      expect.stringMatching(new RegExp(`^${origin}/gpt/assets/demo/boot\\.\\w+\\.js$`)),
+      expect.stringMatching(new RegExp(`^${origin}/gpt/assets/demo/\\w+\\.js$`)),
+    ])
+    expect(srcdoc).not.toMatch(/<script>/)
     expect(await iframe.getAttribute('title')).toBe('点击按钮，计数加一（演示）')
 
     const frame = await demoFrame()
@@ -99,7 +112,7 @@ describe('the demo block (static)', () => {
     await expect.poll(() => iframe.evaluate((el) => el.getBoundingClientRect().height)).toBe(contentHeight)
     const small = demos().nth(1).locator('iframe')
     await expect.poll(() => small.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(120)
-    expect(problems.filter((p) => !/Content Security Policy|Refused to|Failed to load resource/.test(p))).toEqual([])
+    expect(withoutExpectedCsp(problems, ...DEMO_REFUSALS)).toEqual([])
   })
 
   it("cannot reach the page: parent.document throws, the page's cookies and storage are out of reach, nothing loads from another host", async () => {
@@ -117,10 +130,12 @@ describe('the demo block (static)', () => {
     expect(await frame.locator('#escape').textContent()).toBe('改写页面被拦下')
     expect(await page.evaluate(() => (window as Window & { leaked?: boolean }).leaked)).toBeUndefined()
     // The demo's <img> and fetch() of another host are refused by its CSP before any request.
-    const refused = (what: RegExp) => problems.some((p) => /Content Security Policy/.test(p) && what.test(p))
-    await expect.poll(() => refused(/remote\.png/) && refused(/data\.json/)).toBe(true)
+    const refused = (what: RegExp) => problems.some((p) => p.startsWith('csp: ') && what.test(p))
+    await expect.poll(() => DEMO_REFUSALS.every(refused)).toBe(true)
     await delay(300)
     expect(foreign).toEqual([])
+    // And those are the only refusals: the page and the demo's own scripts run under the site's policy.
+    expect(withoutExpectedCsp(problems, ...DEMO_REFUSALS)).toEqual([])
     // The page itself never evaluates the demo's code.
     expect(await page.evaluate(() => document.querySelectorAll('#add, #count').length)).toBe(0)
   })
@@ -202,6 +217,6 @@ describe('the demo block (static)', () => {
     const shown = labels[1].at - labels[0].at
     expect(shown).toBeGreaterThanOrEqual(990)
     expect(shown).toBeLessThan(1500)
-    expect(problems.filter((p) => !/Content Security Policy|Refused to|Failed to load resource/.test(p))).toEqual([])
+    expect(withoutExpectedCsp(problems, ...DEMO_REFUSALS)).toEqual([])
   })
 })

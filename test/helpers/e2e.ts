@@ -225,14 +225,30 @@ export async function waitForScrollStop(page: Page, timeout = 5_000): Promise<nu
   return scrollY(page)
 }
 
-/** Console errors and warnings, and uncaught page errors, as text. */
+/** How Chromium words a Content-Security-Policy refusal in the console (blocked loads, connections, inline code, eval). */
+const CSP_REFUSAL = /Content Security Policy|ERR_BLOCKED_BY_CSP/
+
+/**
+ * Console errors and warnings, and uncaught page errors, as text, from the page and its frames.
+ * A refusal by the site's Content-Security-Policy (every served page runs under it) is a
+ * problem too, recorded as `csp: …`: something the site does that its own policy forbids.
+ */
 export function recordProblems(page: Page): string[] {
   const problems: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`)
+    if (CSP_REFUSAL.test(m.text())) problems.push(`csp: ${m.text()}`)
+    else if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`)
   })
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   return problems
+}
+
+/**
+ * The problems left when the CSP refusals a test causes on purpose (each matching one of
+ * `expected`, e.g. a demo's remote image) are taken out; every other refusal stays.
+ */
+export function withoutExpectedCsp(problems: readonly string[], ...expected: RegExp[]): string[] {
+  return problems.filter((p) => !(p.startsWith('csp: ') && expected.some((re) => re.test(p))))
 }
 
 /** File names of the requests the page makes under `/assets/js/`. */

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 
@@ -8,18 +8,61 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.json': 'application/json; charset=utf-8',
+}
+
+/** One block of a `_headers` file: a path pattern and the headers below it. */
+interface HeadersRule {
+  pattern: RegExp
+  headers: [string, string][]
+}
+
+/**
+ * Reads `_headers` as Netlify and Cloudflare Pages do: a line with a path (`*` matches any rest,
+ * even none), then indented `Name: value` lines; `#` starts a comment. Written here rather than
+ * taken from the build, so the tests check the file a host reads, not the build's own rules.
+ */
+export function parseHeadersFile(text: string): HeadersRule[] {
+  const rules: HeadersRule[] = []
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue
+    if (!/^\s/.test(line)) {
+      const source = line.trim().split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')
+      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] })
+      continue
+    }
+    const at = line.indexOf(':')
+    if (!rules.length || at < 0) throw new Error(`_headers: a header line outside a rule or without a colon: ${line}`)
+    rules.at(-1)!.headers.push([line.slice(0, at).trim(), line.slice(at + 1).trim()])
+  }
+  return rules
+}
+
+/** Every matching rule's headers; a name two rules give is joined with ", " (as both hosts do). */
+function headersOf(rules: readonly HeadersRule[], path: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const rule of rules) {
+    if (!rule.pattern.test(path)) continue
+    for (const [name, value] of rule.headers) out[name.toLowerCase()] = out[name.toLowerCase()] ? `${out[name.toLowerCase()]}, ${value}` : value
+  }
+  return out
 }
 
 /**
  * A plain static host for the built output, as nginx or GitHub Pages serve it: files under
  * `base` from `dir` (a folder gets its index.html), `404.html` with status 404 otherwise. It
- * applies none of gptnotes' redirects, so tests see what the static output alone does.
+ * applies none of gptnotes' redirects, so tests see what the static output alone does. It does
+ * send the headers of the output's `_headers` (the site's Content-Security-Policy among them), as
+ * Netlify and Cloudflare Pages do, so every page a browser test opens here runs under them.
  */
 export async function serveStatic(dir: string, base = '/gpt/'): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+  const headersFile = join(dir, '_headers')
+  const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    const raw = new URL(req.url ?? '/', 'http://x').pathname
+    const path = decodeURIComponent(raw)
     const send = (status: number, file: string) => {
-      res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+      res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headersOf(rules, raw) })
       if (req.method === 'HEAD') return res.end()
       createReadStream(file).pipe(res)
     }

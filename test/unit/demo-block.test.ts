@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { burst, step, BURST, MAX_SPEED, MIN_SPEED } from '../../src/client/widgets/click-effect/particles.js'
-import { DEMO_CSP, DEMO_MESSAGE, demoDocument } from '../../src/client/widgets/demo/srcdoc.js'
+import { DEMO_MESSAGE, demoCsp, demoDocument } from '../../src/client/widgets/demo/srcdoc.js'
+import { DEMO_BOOT } from '../../src/shared/demo-boot.js'
 import { GptnotesError } from '../../src/render/errors/index.js'
 import { parsePage } from '../../src/render/parse-page.js'
 import { TAG_PALETTE } from '../../src/shared/tag-color.js'
@@ -8,7 +9,7 @@ import { TAG_PALETTE } from '../../src/shared/tag-color.js'
 const page = (body: string) => parsePage({ relativePath: 'a.md', source: `---\ntitle: 演示\n---\n\n${body}` }, { base: '/gpt/' })
 /** An attribute value as a browser reads it (hast-util-to-html writes these references). */
 const decodeAttr = (s: string) => s.replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&amp;/g, '&')
-const propsOf = (html: string) => JSON.parse(decodeAttr(/data-island="demo" data-island-props="([^"]*)"/.exec(html)![1])) as { title: string; slots: unknown[] }
+const propsOf = (html: string) => JSON.parse(decodeAttr(/data-island="demo" data-island-props="([^"]*)"/.exec(html)![1])) as { title: string; slots: unknown[]; scripts?: { boot: string; js?: string } }
 /** The catalogue error a page raises, as `Code file:line:column`. */
 const failure = (body: string): string => {
   try {
@@ -23,17 +24,43 @@ const failure = (body: string): string => {
 const DEMO = ['::: demo 点一下按钮', '```html', '<button id="b">点我</button>', '```', '```js', "document.getElementById('b').onclick = () => {}", '```', '```css', 'button { color: red; }', '```', ':::'].join('\n')
 
 describe('::: demo: parsing and the fallback', () => {
-  it('is an island whose props are the description and each slot, in the order written', () => {
+  it('is an island whose props are the description, each slot in the order written, and the script files its frame loads', () => {
     const out = page(DEMO)
     expect(out.islands).toEqual(['demo'])
-    expect(propsOf(out.html)).toEqual({
+    const props = propsOf(out.html)
+    expect(props).toEqual({
       title: '点一下按钮',
       slots: [
         { lang: 'html', code: '<button id="b">点我</button>' },
         { lang: 'js', code: "document.getElementById('b').onclick = () => {}" },
         { lang: 'css', code: 'button { color: red; }' },
       ],
+      scripts: { boot: expect.stringMatching(/^\/gpt\/assets\/demo\/boot\.\w{8}\.js$/), js: expect.stringMatching(/^\/gpt\/assets\/demo\/\w{8}\.js$/) },
     })
+    // The page brings those files to the output: the js slot as written, and the frame's boot script.
+    expect(out.files).toEqual({ [props.scripts!.boot.slice('/gpt/'.length)]: DEMO_BOOT, [props.scripts!.js!.slice('/gpt/'.length)]: "document.getElementById('b').onclick = () => {}" })
+    expect(out.warnings).toBeUndefined()
+  })
+
+  it('names a js file by its code: equal demos share one, another gets its own; a demo without js has only the boot script', () => {
+    const twice = page(`${DEMO}\n\n${DEMO}\n\n::: demo\n\`\`\`js\nconsole.log(2)\n\`\`\`\n:::\n\n::: demo\n\`\`\`html\n<p>x</p>\n\`\`\`\n:::`)
+    const all = [...twice.html.matchAll(/data-island-props="([^"]*)"/g)].map((m) => (JSON.parse(decodeAttr(m[1])) as { scripts: { boot: string; js?: string } }).scripts)
+    expect(all[0]).toEqual(all[1])
+    expect(all[2].js).not.toBe(all[0].js)
+    expect(all[3]).toEqual({ boot: all[0].boot })
+    expect(Object.keys(twice.files!)).toHaveLength(3)
+  })
+
+  it('warns at the line of an inline script or event handler in the html slot, which the site policy would not run', () => {
+    const at = (body: string) => page(body).warnings?.map((w) => `${w.code} ${w.loc?.file}:${w.loc?.line}:${w.loc?.column} ${w.message}`)
+    // The frontmatter takes lines 1–4: the block starts on line 5, its html on line 7.
+    expect(at('::: demo\n```html\n<p>x</p>\n<button onclick="go()">点</button>\n```\n:::')).toEqual([
+      "DemoInlineScript content/a.md:8:9 the ::: demo block's html holds an inline event handler (onclick=…), which will not run: the demo's frame runs only the site's script files",
+    ])
+    expect(at('::: demo\n```html\n<script>go()</script>\n```\n:::')?.[0]).toMatch(/^DemoInlineScript content\/a\.md:7:1 .*a <script> element/)
+    expect(at('::: demo\n```html\n<a href="javascript:go()">x</a>\n```\n:::')?.[0]).toMatch(/a javascript: address/)
+    // Code in the js slot, or text that only mentions them, is fine.
+    expect(at('::: demo\n```html\n<p>Use onclick= in js; write &lt;script&gt;</p>\n```\n```js\ndocument.body.onclick = () => {}\n```\n:::')).toBeUndefined()
   })
 
   it('without JavaScript reads as the description and each slot highlighted under its name', () => {
@@ -49,7 +76,7 @@ describe('::: demo: parsing and the fallback', () => {
 
   it('takes js and css alone, javascript as js, and a default description', () => {
     const out = page('::: demo\n```javascript\ndocument.body.textContent = "你好"\n```\n:::')
-    expect(propsOf(out.html)).toEqual({ title: '示例', slots: [{ lang: 'js', code: 'document.body.textContent = "你好"' }] })
+    expect(propsOf(out.html)).toMatchObject({ title: '示例', slots: [{ lang: 'js', code: 'document.body.textContent = "你好"' }] })
   })
 
   it('keeps code with a ::: line when the block is fenced with more colons', () => {
@@ -88,35 +115,43 @@ describe("::: demo: the frame's document", () => {
     { lang: 'css' as const, code: 'p { color: red } /* </style><b>逃逸</b> */' },
     { lang: 'js' as const, code: 'const s = "</script><b>逃逸</b>"; document.title = s' },
   ]
-  const doc = demoDocument(slots, false)
+  const scripts = { boot: 'http://127.0.0.1:4173/gpt/assets/demo/boot.AbCd1234.js', js: 'http://127.0.0.1:4173/gpt/assets/demo/EfGh5678.js' }
+  const doc = demoDocument(slots, false, scripts)
+  const csp = demoCsp(scripts)
 
-  it('starts with a CSP that loads nothing from any host', () => {
+  it("starts with a CSP that loads nothing from any host but the site's demo scripts", () => {
     const head = doc.slice(0, doc.indexOf('<style>'))
-    expect(head).toContain(`<meta http-equiv="Content-Security-Policy" content="${DEMO_CSP}">`)
-    expect(DEMO_CSP).toMatch(/^default-src 'none';/)
-    expect(DEMO_CSP).not.toMatch(/https?:|\*|'self'|unsafe-eval/)
+    expect(head).toContain(`<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+    expect(csp).toMatch(/^default-src 'none';/)
+    expect(csp).toContain('script-src http://127.0.0.1:4173/gpt/assets/demo/;')
+    // No other address, no wildcard, not the site as a whole, no inline script or eval.
+    expect(csp.replace('http://127.0.0.1:4173/gpt/assets/demo/', '')).not.toMatch(/https?:|\*|'self'|unsafe-eval/)
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
     // The policy comes before anything that could load or run.
-    expect(doc.indexOf('Content-Security-Policy')).toBeLessThan(doc.indexOf('<script>'))
+    expect(doc.indexOf('Content-Security-Policy')).toBeLessThan(doc.indexOf('<script'))
   })
 
-  it('puts the slots in place, and no slot can end its own element early', () => {
+  it('puts the slots in place, loads the js slot as its file, and no slot can end its own element early', () => {
     expect(doc).toContain('<body>\n<p id="x">你好</p>\n')
     expect(doc).toContain('<style>p { color: red } /* <\\/style><b>逃逸</b> */</style>')
-    expect(doc).toContain('<script>const s = "<\\/script><b>逃逸</b>"; document.title = s</script>')
-    // Exactly two scripts end: the frame's own, then the demo's.
-    expect(doc.match(/<\/script>/g)).toHaveLength(2)
+    // The frame's boot script first, in the head; the demo's after its markup; neither inline.
+    expect(doc).toContain(`<script src="${scripts.boot}"></script></head>`)
+    expect(doc).toContain(`<p id="x">你好</p>\n<script src="${scripts.js}"></script>`)
+    expect(doc).not.toContain('document.title')
+    expect(doc.match(/<script/g)).toHaveLength(2)
+    expect(doc).not.toMatch(/<script>/)
   })
 
-  it('carries the colour mode and reports its height with the demo message', () => {
-    expect(demoDocument(slots, true)).toContain('<html lang="zh-CN" class="dark">')
+  it('carries the colour mode; its boot script reports the height with the demo message', () => {
+    expect(demoDocument(slots, true, scripts)).toContain('<html lang="zh-CN" class="dark">')
     expect(doc).toContain('<html lang="zh-CN">')
-    expect(doc).toContain(JSON.stringify(DEMO_MESSAGE))
-    expect(doc).toMatch(/parent\.postMessage\(\{type:T,height:h\},"\*"\)/)
+    expect(DEMO_BOOT).toContain(JSON.stringify(DEMO_MESSAGE))
+    expect(DEMO_BOOT).toMatch(/parent\.postMessage\(\{type:T,height:h\},"\*"\)/)
   })
 
   it('leaves out a slot that is not there', () => {
-    const only = demoDocument([{ lang: 'html', code: '<p>x</p>' }], false)
-    expect(only.match(/<script>/g)).toHaveLength(1)
+    const only = demoDocument([{ lang: 'html', code: '<p>x</p>' }], false, { boot: scripts.boot })
+    expect(only.match(/<script/g)).toHaveLength(1)
     expect(only.match(/<style>/g)).toHaveLength(1)
   })
 })

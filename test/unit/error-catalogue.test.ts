@@ -116,6 +116,7 @@ const CASES: Case[] = [
   { code: 'DemoUnclosed', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'DemoUnknownSlot', at: 'content/index.md:5:1', stage: 'parsePage' },
   { code: 'DemoNoCode', at: 'content/index.md:7:1', stage: 'parsePage' },
+  { code: 'DemoInlineScript', at: 'content/index.md:7:9' },
   { code: 'PortInUse', raise: serveOnBusyPort },
   { code: 'SymlinkOutsideSite', stage: 'scanContent', raise: () => buildMade('SymlinkOutsideSite', (root) => symlinkSync(tmpdir(), join(root, 'content/outside'))) },
   {
@@ -135,6 +136,26 @@ const CASES: Case[] = [
   { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
   { code: 'CommentsNoService' },
   { code: 'ValineOptionIgnored', at: 'gptnotes.config.ts:11:9' },
+  { code: 'VssueClientSecret', at: 'gptnotes.config.ts:11:7', stage: 'loadConfig' },
+  { code: 'VssueNoService' },
+  { code: 'MascotCoreMissing', at: 'gptnotes.config.ts:8:7', stage: 'extraOutputs' },
+  { code: 'MascotModelMissing', at: 'gptnotes.config.ts:7:26', stage: 'extraOutputs' },
+  {
+    code: 'MascotModelInvalid',
+    at: 'gptnotes.config.ts:3:23',
+    stage: 'extraOutputs',
+    // A model package whose moc file was cut short (made here: no model is committed).
+    raise: () =>
+      buildMade('MascotModelInvalid', (root) => {
+        writeFileSync(join(root, 'gptnotes.config.ts'), "export default {\n  themeConfig: {\n    mascot: { theme: ['wanko'], core: 'core.js' },\n  },\n}\n")
+        writeFileSync(join(root, 'core.js'), '// stand-in\n')
+        const pkg = join(root, 'node_modules/live2d-widget-model-wanko')
+        mkdirSync(join(pkg, 'assets/moc'), { recursive: true })
+        writeFileSync(join(pkg, 'package.json'), '{"name":"live2d-widget-model-wanko","version":"1.0.5"}')
+        writeFileSync(join(pkg, 'assets/wanko.model.json'), '{"type":"Live2D Model Setting","model":"moc/wanko.moc","textures":[]}')
+        writeFileSync(join(pkg, 'assets/moc/wanko.moc'), Buffer.from([0x6d, 0x6f, 0x63, 9, 0x81, 0x08, 0x88, 0x88]))
+      }),
+  },
   { code: 'ConfigNeverSettles', stage: 'loadConfig' },
   { code: 'ConfigTimeout', stage: 'loadConfig', raise: () => buildFixture('ConfigTimeout', undefined, 1000) },
 ]

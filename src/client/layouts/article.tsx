@@ -2,6 +2,7 @@ import { isoDay } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
 import type { ArticleRoute } from '../../shared/types.js'
 import { valineConfigFor, type ValineSlotProps } from '../../shared/valine-config.js'
+import { vssueConfigFor, type VssueSlotProps } from '../../shared/vssue-config.js'
 import { Link } from '../components/link.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
@@ -21,6 +22,8 @@ export function Article({ route }: { route: ArticleRoute }) {
   // An article counts the reader's view (the service counts each reader once per window).
   const counts = useVisitorCounts(counter ? [counter] : [], counter ? { xid: address, title: page.title } : undefined)
   const valine: ValineSlotProps | undefined = site.comments && { path: address, config: valineConfigFor(site.comments, route.path) }
+  const vssue: VssueSlotProps | undefined = site.vssue && { path: address, title: page.title, config: vssueConfigFor(site.vssue, route.path) }
+  const slotProps = (name: string) => (name === 'valine' && valine ? { ...valine } : name === 'vssue' && vssue ? { ...vssue } : { path: route.path })
   return (
     <article className="article">
       <header className="article-header">
@@ -68,7 +71,7 @@ export function Article({ route }: { route: ArticleRoute }) {
         )}
       </footer>
       {COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name)).map((name) => (
-        <WidgetSlot key={name} name={name} props={name === 'valine' && valine ? { ...valine } : { path: route.path }} />
+        <WidgetSlot key={name} name={name} props={slotProps(name)} />
       ))}
     </article>
   )

@@ -14,7 +14,11 @@ export function GlobalOverlay({ widgets }: { widgets?: string[] }) {
   const site = useContext(SiteContext)
   // A widget renders in a root of its own, without the app's context: its options come as
   // props (the palette too, so the widget's chunk shares no module with the app's).
-  const props: Partial<Record<string, Record<string, unknown>>> = { 'click-effect': { ...site?.clickEffect, colors: TAG_PALETTE } }
+  const props: Partial<Record<string, Record<string, unknown>>> = {
+    'click-effect': { ...site?.clickEffect, colors: TAG_PALETTE },
+    // The mascot greets with the site's title and its home button goes to the base.
+    mascot: { ...site?.mascot, title: site?.title, base: site?.base },
+  }
   return (
     <div className="global-overlay">
       <BackToTop />

@@ -28,7 +28,9 @@ export const WIDGETS: Readonly<Record<string, WidgetEntry>> = {
   spoiler: { mount: 'visible', load: () => import('./spoiler/spoiler.js') },
   demo: { mount: 'visible', load: () => import('./demo/demo.js') },
   'click-effect': { mount: 'idle', load: () => import('./click-effect/click-effect.js') },
+  mascot: { mount: 'idle', load: () => import('./mascot/mascot.js') },
   valine: { mount: 'visible', load: () => import('./valine/valine.js') },
+  vssue: { mount: 'visible', load: () => import('./vssue/vssue.js') },
 }
 
 export function widgetEntry(name: string): WidgetEntry | undefined {

@@ -5,7 +5,8 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SourceMap } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { checkSiteConfig, defaultSiteConfig, ignoredValineOptions, resolveSiteConfig, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
+import { checkSiteConfig, defaultSiteConfig, ignoredValineOptions, resolveSiteConfig, UNEVALUATED_FUNCTION, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
+import { SERVICE_EXCHANGED, VSSUE_PROXY_SAMPLE } from '../../shared/vssue-config.js'
 import { configLocation, raise, warning, type BuildWarning } from '../errors/index.js'
 
 export const CONFIG_FILES = ['gptnotes.config.ts', 'gptnotes.config.mts', 'gptnotes.config.js', 'gptnotes.config.mjs']
@@ -43,10 +44,35 @@ export async function loadConfig(root: string, { timeoutMs = CONFIG_TIMEOUT_MS }
     const source = readFileSync(file, 'utf8')
     raise('FeedsWithoutHostname', { file: name }, locateKey(name, source, 'themeConfig.feeds'), { source })
   }
+  const secret = vssueSecretPath(config)
+  if (secret) {
+    const source = readFileSync(file, 'utf8')
+    raise('VssueClientSecret', { path: secret }, locateKey(name, source, secret), { source })
+  }
   const ignored = ignoredValineOptions(config)
-  if (!ignored.length) return { config, file }
+  const noService = vssueWithoutService(config)
+  const warnings = noService ? [warning('VssueNoService', noService)] : []
+  if (!ignored.length) return warnings.length ? { config, file, warnings } : { config, file }
   const source = readFileSync(file, 'utf8')
-  return { config, file, warnings: ignored.map((o) => warning('ValineOptionIgnored', o, locateKey(name, source, o.path))) }
+  return { config, file, warnings: [...ignored.map((o) => warning('ValineOptionIgnored', o, locateKey(name, source, o.path))), ...warnings] }
+}
+
+/** Where widget B's config holds a client secret (which would reach every page), if anywhere. */
+function vssueSecretPath(config: SiteConfig): string | undefined {
+  const { comments } = config.themeConfig
+  if (comments.vssueConfig?.clientSecret !== undefined) return 'themeConfig.comments.vssueConfig.clientSecret'
+  for (const [key, l] of Object.entries(comments.locales ?? {})) {
+    if (l.vssueConfig?.clientSecret !== undefined) return `themeConfig.comments.locales[${JSON.stringify(key)}].vssueConfig.clientSecret`
+  }
+  return undefined
+}
+
+/** Widget B on a platform whose login needs the comment service, with no service named. */
+function vssueWithoutService(config: SiteConfig): { platform: string } | undefined {
+  const { comments } = config.themeConfig
+  if (!comments.enabled || comments.solution !== 'vssue') return undefined
+  const platform = comments.vssueConfig?.platform ?? 'github'
+  return SERVICE_EXCHANGED.includes(platform) && !comments.vssueConfig?.proxy ? { platform } : undefined
 }
 
 /**
@@ -136,8 +162,26 @@ type ConfigReply =
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
-import(workerData.url).then(
-  (mod) => parentPort.postMessage({ kind: 'value', value: mod.default }),
+// Widget B's options may be functions in the original (proxy, issueContent); a function cannot
+// leave this thread, so those two are evaluated here and any other is marked for the checker.
+async function vssueFunctions(config) {
+  const comments = config && config.themeConfig && config.themeConfig.comments
+  if (!comments || typeof comments !== 'object') return config
+  const fix = async (o) => {
+    if (!o || typeof o !== 'object') return
+    for (const key of Object.keys(o)) {
+      if (typeof o[key] !== 'function') continue
+      if (key === 'proxy') o[key] = String(await o[key](${JSON.stringify(VSSUE_PROXY_SAMPLE)}))
+      else if (key === 'issueContent') o[key] = String(await o[key]({ url: '{url}', options: o }))
+      else o[key] = ${JSON.stringify(UNEVALUATED_FUNCTION)}
+    }
+  }
+  await fix(comments.vssueConfig)
+  for (const l of Object.values(comments.locales || {})) await fix(l && l.vssueConfig)
+  return config
+}
+import(workerData.url).then((mod) => vssueFunctions(mod.default)).then(
+  (value) => parentPort.postMessage({ kind: 'value', value }),
   (err) => {
     const stack = err instanceof Error ? String(err.stack) : undefined
     const at = stack && stack.split(workerData.url + ':')[1]

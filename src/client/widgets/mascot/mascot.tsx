@@ -1,0 +1,72 @@
+import { type ComponentType, useEffect, useMemo, useState } from 'react'
+import type { WidgetProps } from '../registry.js'
+import { logMobile, logUnsupportedTheme } from './log.js'
+import { isMobileUserAgent, type MascotOptions, mascotOptions } from './options.js'
+import { unsupportedThemes } from './themes.js'
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+const SLOT_STYLE_ID = 'gptnotes-mascot-slot'
+
+/** The slot's fixed box must not cover the page's corner, shown or not: only the mascot's buttons take clicks. */
+function freeTheCorner(): void {
+  if (document.getElementById(SLOT_STYLE_ID)) return
+  const style = document.createElement('style')
+  style.id = SLOT_STYLE_ID
+  style.textContent = '.widget-slot[data-widget="mascot"]{pointer-events:none}'
+  document.head.append(style)
+}
+
+/**
+ * The mascot widget's entry (spec "Mascot overlay"): a small chunk that decides whether the
+ * mascot shows at all (not on mobile user agents, not for readers who prefer reduced motion,
+ * not with a theme this site cannot draw) before the overlay, the framework and the character
+ * load as a chunk of their own. So a phone downloads only this.
+ */
+export default function Mascot({ props }: WidgetProps) {
+  const key = JSON.stringify(props)
+  const options = useMemo(() => mascotOptions(props), [key])
+  const [verdict, setVerdict] = useState<'wait' | 'show' | 'no'>('wait')
+  const reduced = useReducedMotion()
+  const [Overlay, setOverlay] = useState<ComponentType<{ options: MascotOptions }>>()
+
+  useEffect(freeTheCorner, [])
+
+  useEffect(() => {
+    if (isMobileUserAgent(navigator.userAgent)) {
+      logMobile()
+      return setVerdict('no')
+    }
+    const unsupported = unsupportedThemes(options.themes, options.live2d)
+    if (unsupported.length) {
+      logUnsupportedTheme(unsupported)
+      return setVerdict('no')
+    }
+    setVerdict('show')
+  }, [options])
+
+  useEffect(() => {
+    if (verdict !== 'show' || reduced || Overlay) return
+    let live = true
+    import('./overlay.js').then(
+      (m) => live && setOverlay(() => m.default),
+      (err: unknown) => console.error('[gptnotes] widget mascot:', err),
+    )
+    return () => {
+      live = false
+    }
+  }, [verdict, reduced, Overlay])
+
+  if (verdict !== 'show' || reduced || !Overlay) return null
+  return <Overlay options={options} />
+}
+
+function useReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => matchMedia(REDUCED_MOTION).matches)
+  useEffect(() => {
+    const query = matchMedia(REDUCED_MOTION)
+    const change = () => setReduced(query.matches)
+    query.addEventListener('change', change)
+    return () => query.removeEventListener('change', change)
+  }, [])
+  return reduced
+}
