@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -9,6 +8,7 @@ import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { CommentStore, StoredComment } from '../../src/proxy/stores/store.js'
 import { article, buildSite, recordProblems, withBrowser, withPage } from '../helpers/e2e.js'
+import { freePort } from '../helpers/free-port.js'
 import { copyFixture } from '../helpers/sites.js'
 import { serveStatic } from '../helpers/static-server.js'
 
@@ -22,15 +22,6 @@ import { serveStatic } from '../helpers/static-server.js'
 /** One article per behaviour, so no test sees another's comments. */
 const PAGES = ['post', 'reply', 'more', 'preview', 'emoji', 'paste', 'rules', 'busy', 'rate', 'held', 'xss', 'long', 'narrow', 'dark', 'away', 'second', 'options']
 const FORBIDDEN = '禁词测试'
-
-/** A port nobody listens on yet (the site's config must name the service before it is built). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 let browser: Browser
 withBrowser((b) => (browser = b))

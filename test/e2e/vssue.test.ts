@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
@@ -8,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { buildSite, recordProblems, withBrowser, withPage } from '../helpers/e2e.js'
+import { freePort } from '../helpers/free-port.js'
 import { copyFixture } from '../helpers/sites.js'
 import { serveStatic } from '../helpers/static-server.js'
 import { FAKE_CLIENTS } from '../proxy/oauth-fakes.js'
@@ -29,14 +29,6 @@ const GITLAB_PAGES = ['login', 'sort']
 const V4_PAGES = ['read', 'write']
 const title = (name: string) => `文章 ${name}`
 const issueTitle = (name: string) => `[Vssue]${title(name)}`
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as { port: number }).port
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 let browser: Browser
 withBrowser((b) => (browser = b))
