@@ -14,7 +14,14 @@ export interface AppProps {
 /** The root component, rendered on the server and hydrated in the browser with the same props. */
 export function App({ site, initial, router }: AppProps) {
   const [route, setRoute] = useState(initial)
-  useEffect(() => router?.subscribe(setRoute), [router])
+  // The router takes over links only once the page is hydrated: a route it shows before that
+  // would have no app to render it.
+  useEffect(() => {
+    if (!router) return
+    const unsubscribe = router.subscribe(setRoute)
+    router.start()
+    return unsubscribe
+  }, [router])
   return (
     <SiteContext.Provider value={site}>
       <Layout route={route} />

@@ -35,3 +35,10 @@ export const THEME_KEY = 'gptnotes-theme'
 
 /** Class on `<html>` while dark mode is on. */
 export const DARK_CLASS = 'dark'
+
+/**
+ * Attributes of the inline script that loads the client after the first paint: the entry
+ * module's address, and the space-separated addresses of its static imports (preloaded with it).
+ */
+export const CLIENT_ENTRY_ATTR = 'data-entry'
+export const CLIENT_PRELOAD_ATTR = 'data-preload'

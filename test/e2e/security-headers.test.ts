@@ -38,7 +38,7 @@ describe.each(MODES)('security headers (%s)', (mode) => {
 
   it('hashed assets are cached for a year', async () => {
     const response = (await page.goto(site.url))!
-    const main = /<script type="module" src="([^"]+)"/.exec(await response.text())![1]
+    const main = /<script data-entry="([^"]+)"/.exec(await response.text())![1]
     const asset = await page.request.get(new URL(main, site.url).href)
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   })

@@ -16,13 +16,14 @@ const PAGE = `<!DOCTYPE html>
 <footer><a href="#细节">top</a></footer>
 <script id="__GPTNOTES_DATA__" type="application/json">{"route":{"page":{"relativePath":"guide/a.md"}}}</script>
 <script type="module" src="/gpt/assets/js/main.js"></script>
+<script data-entry="/gpt/assets/js/entry.js" data-preload="/gpt/assets/js/a.js  /gpt/assets/js/b.js">start()</script>
 </body></html>`
 
 describe('collecting references from built HTML', () => {
   const scan = collectReferences('guide/a.html', PAGE)
   const refs = scan.references.map((r) => `${r.tag}[${r.attr}] ${r.url} line ${r.line}${r.inContent ? ' content' : ''}`)
 
-  it('finds links, images, srcset candidates, scripts and fetched stylesheets, with lines, and tells content from theme', () => {
+  it("finds links, images, srcset candidates, scripts (the client loader's entry and preloads too) and fetched stylesheets, with lines, and tells content from theme", () => {
     expect(refs).toEqual([
       'link[href] /gpt/assets/css/main.css line 3',
       'link[href] /gpt/assets/js/main.js line 4',
@@ -34,6 +35,9 @@ describe('collecting references from built HTML', () => {
       'img[src] /gpt/n.png line 10 content',
       'a[href] #细节 line 11',
       'script[src] /gpt/assets/js/main.js line 13',
+      'script[data-entry] /gpt/assets/js/entry.js line 14',
+      'script[data-preload] /gpt/assets/js/a.js line 14',
+      'script[data-preload] /gpt/assets/js/b.js line 14',
     ])
   })
 

@@ -60,21 +60,21 @@ describe('gptnotes check-links (the real CLI)', () => {
     expect(text.stdout.trim()).toMatch(/^checked \d+ internal references \(\d+ external links not checked; add --external\) on \d+ pages: no broken links$/)
   })
 
-  it('names the output HTML file and its line for theme references (stylesheet, nav, sidebar) and the markdown line for content', async () => {
+  it('names the output HTML file and its line for theme references (client entry, nav, sidebar) and the markdown line for content', async () => {
     expect((await gptnotes('build', '--root', clean.root)).code).toBe(0)
     const dist = join(clean.root, 'dist')
-    const css = readdirSync(join(dist, 'assets/css')).find((f) => f.endsWith('.css'))!
-    rmSync(join(dist, 'assets/css', css))
+    const main = readdirSync(join(dist, 'assets/js')).find((f) => /^main\.\w+\.js$/.test(f))!
+    rmSync(join(dist, 'assets/js', main))
     rmSync(join(dist, 'guide/a b.html'))
     const { code, stdout, stderr } = await gptnotes('check-links', '--root', clean.root, '--out', 'dist', '--json')
     expect(code, stderr).toBe(1)
     const { problems } = JSON.parse(stdout) as JsonReport
 
-    // Every page loses its stylesheet: reported in each output file, at the line of its <link>.
-    const cssLink = `/gpt/assets/css/${css}`
+    // Every page loses its client entry: reported in each output file, at the line of its loader.
+    const mainLink = `/gpt/assets/js/${main}`
     const pages = htmlFiles(dist).map((f) => `dist/${f}`)
-    expect(problems.filter((p) => p.link === cssLink).map((p) => p.file).sort()).toEqual(pages.sort())
-    expect(problems.find((p) => p.link === cssLink)!.reason).toBe(`file not found: dist/assets/css/${css}`)
+    expect(problems.filter((p) => p.link === mainLink).map((p) => p.file).sort()).toEqual(pages.sort())
+    expect(problems.find((p) => p.link === mainLink)!.reason).toBe(`file not found: dist/assets/js/${main}`)
 
     // The sidebar lists the deleted page on every page that has one.
     const sidebar = problems.filter((p) => p.link === '/gpt/guide/a%20b.html')

@@ -48,8 +48,10 @@ describe('gptnotes build (the real CLI)', () => {
     const js = readdirSync(join(dist, 'assets/js'))
     expect(js.some((f) => /^main\.[\w]{8}\.js$/.test(f))).toBe(true)
     expect(js.some((f) => /^guide_first\.[\w]{8}\.js$/.test(f))).toBe(true)
-    expect(readdirSync(join(dist, 'assets/css')).some((f) => /^main\.[\w]{8}\.css$/.test(f))).toBe(true)
     const html = readFileSync(join(dist, 'guide/first.html'), 'utf8')
+    // The theme's styles are inline, so no stylesheet file is written or linked.
+    expect(html).toMatch(/<style>:root\{[^<]+<\/style>/)
+    expect(existsSync(join(dist, 'assets/css'))).toBe(false)
     expect(html).toContain('<html lang="zh-CN">')
     expect(html).toContain('<title>第一篇</title>')
     expect(html).toContain('<link rel="canonical" href="/gpt/guide/first.html">')

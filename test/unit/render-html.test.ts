@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { ClientBundle } from '../../src/render/bundle.js'
 import { pageChunks } from '../../src/render/chunks/page-chunks.js'
 import { clientSiteOf } from '../../src/render/client-site.js'
+import { CLIENT_LOADER_SCRIPT } from '../../src/render/client-loader.js'
 import { renderDocuments } from '../../src/render/render-html.js'
 import { buildRoutes } from '../../src/render/routes.js'
 import { buildSiteData } from '../../src/render/site-data.js'
 import type { InitialData, SiteConfig } from '../../src/shared/types.js'
 import { parsedPages, siteConfig } from '../helpers/stage-data.js'
 
-const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js'], css: ['assets/css/main.CCCCCCCC.css'] }
+const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js', 'assets/js/chunk.CCCCCCCC.js'], styles: 'body{color:#123}' }
 
 async function documents(changes: Partial<SiteConfig> = {}) {
   const config = await siteConfig({ title: '站点', description: '站点简介', ...changes })
@@ -29,10 +30,26 @@ describe('the render stage (HTML documents)', () => {
     expect([...docs.keys()]).toEqual(expect.arrayContaining(['index.html', 'a.html', 'tag/index.html', 'timeline/index.html', '404.html']))
     for (const html of docs.values()) {
       expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN">/)
-      expect(html).toContain('<link rel="stylesheet" href="/gpt/assets/css/main.CCCCCCCC.css">')
-      expect(html).toContain('<link rel="modulepreload" href="/gpt/assets/js/chunk.BBBBBBBB.js">')
-      expect(html).toContain('<script type="module" src="/gpt/assets/js/main.AAAAAAAA.js"></script><!--end-->')
+      // The theme's styles are in the head; no stylesheet, module script or preload is fetched
+      // before the loader at the end of the body starts the client.
+      expect(html).toMatch(/<head>[\s\S]*<style>body\{color:#123\}<\/style>[\s\S]*<\/head>/)
+      expect(html).not.toMatch(/<link[^>]+rel="(stylesheet|modulepreload|preload)"/)
+      expect(html).not.toMatch(/<script[^>]+type="module"/)
+      expect(html).toContain(
+        `<script data-entry="/gpt/assets/js/main.AAAAAAAA.js" data-preload="/gpt/assets/js/chunk.BBBBBBBB.js /gpt/assets/js/chunk.CCCCCCCC.js">${CLIENT_LOADER_SCRIPT}</script><!--end-->\n</body>`,
+      )
     }
+  })
+
+  it('keeps a style element whole when the CSS holds "</style"', async () => {
+    const config = await siteConfig({})
+    const parsed = parsedPages({ 'a.md': '# 甲\n' })
+    const table = buildRoutes(buildSiteData(config, parsed), parsed)
+    const site = clientSiteOf(config, '/gpt/assets/js/routes.DDDDDDDD.js', {})
+    const bundle = { ...BUNDLE, styles: 'a::after{content:"</style><script>x()</script>"}' }
+    const html = renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site, bundle }).find(([f]) => f === 'a.html')![1]
+    expect(html.match(/<\/style>/g)!.length).toBe(1)
+    expect(html).toContain('<style>a::after{content:"<\\/style><script>x()</script>"}</style>')
   })
 
   it('puts the title, description, canonical link and meta tags in the head, escaped', async () => {
@@ -59,7 +76,7 @@ describe('the render stage (HTML documents)', () => {
     expect('html' in data.route).toBe(false)
     expect(data.site).toMatchObject({ title: '站点', base: '/gpt/', routesUrl: '/gpt/assets/js/routes.DDDDDDDD.js' })
     // Nothing in the inline JSON can close the script element early: four scripts (the colour
-    // mode, the JSON-LD, the route data, the entry), four ends.
+    // mode, the JSON-LD, the route data, the client's loader), four ends.
     expect(docs.get('a.html')!.match(/<script[ >]/g)!.length).toBe(4)
     expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(4)
   })

@@ -52,11 +52,13 @@ describe('_headers of a plain site', async () => {
   const page = served(output, '/gpt/')
   const csp = directives(page['content-security-policy'])
 
-  it("gives every page one strict policy: the site's own scripts and the theme script by its hash, nothing inline else", () => {
+  it("gives every page one strict policy: the site's own scripts, and the theme script and the client's loader by their hashes, nothing inline else", () => {
     const html = String(output.files.get('index.html'))
     const theme = /<script>([^<]+)<\/script>/.exec(html)![1]
     expect(theme).toContain('localStorage')
-    expect(csp['script-src']).toEqual(["'self'", sha256(theme)])
+    const loader = /<script data-entry="[^"]+" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(html)![1]
+    expect(loader).toContain('first-contentful-paint')
+    expect(csp['script-src']).toEqual(["'self'", ...[sha256(theme), sha256(loader)].sort()])
     expect(csp['default-src']).toEqual(["'self'"])
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"])
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:'])
@@ -87,8 +89,8 @@ describe('_headers of a plain site', async () => {
   it('caches hashed assets for a year as immutable; pages and other files get no Cache-Control from it (the host revalidates them)', () => {
     const main = [...output.files.keys()].find((f) => /^assets\/js\/main\.\w+\.js$/.test(f))!
     expect(served(output, '/gpt/' + main)['cache-control']).toBe('public, max-age=31536000, immutable')
-    const css = [...output.files.keys()].find((f) => f.startsWith('assets/css/'))!
-    expect(served(output, '/gpt/' + css)['cache-control']).toBe('public, max-age=31536000, immutable')
+    const chunk = [...output.files.keys()].find((f) => /^assets\/js\/(?!main\.)[\w-]+\.\w+\.js$/.test(f))!
+    expect(served(output, '/gpt/' + chunk)['cache-control']).toBe('public, max-age=31536000, immutable')
     for (const path of ['/gpt/', '/gpt/index.html', '/gpt/robots.txt', '/gpt/assets/logo.png']) expect(served(output, path)['cache-control']).toBeUndefined()
   })
 

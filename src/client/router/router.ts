@@ -28,6 +28,7 @@ export class Router {
   private map?: Promise<RouteMap>
   private key: string
   private navigation = 0
+  private started = false
 
   constructor(
     private readonly site: ClientSite,
@@ -51,6 +52,8 @@ export class Router {
   }
 
   start(): void {
+    if (this.started) return
+    this.started = true
     history.scrollRestoration = 'manual'
     // Canonical address for the page on screen (`tag/index.html` → `tag/`, decoded → encoded).
     const canonical = this.route.kind === 'notFound' ? location.pathname : this.path

@@ -1,4 +1,4 @@
-import { CONTENT_ATTR, DATA_SCRIPT_ID } from '../../shared/markup.js'
+import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CONTENT_ATTR, DATA_SCRIPT_ID } from '../../shared/markup.js'
 import { lineIndex, scanHtml, type StartTag } from './scan-html.js'
 
 /** One URL a built page refers to: a link, an image, a script, a stylesheet… */
@@ -30,7 +30,8 @@ const URL_ATTRS: Record<string, string[]> = {
   a: ['href'],
   area: ['href'],
   img: ['src', 'srcset'],
-  script: ['src'],
+  // The client's loader names the entry module and the modules preloaded with it.
+  script: ['src', CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR],
   source: ['src', 'srcset'],
   video: ['src', 'poster'],
   audio: ['src'],
@@ -77,6 +78,12 @@ function urlsOf(tag: StartTag): { attr: string; url: string; raw: string }[] {
     if (attr === 'srcset') {
       const raws = srcsetUrls(value.raw)
       srcsetUrls(value.value).forEach((url, i) => out.push({ attr, url, raw: raws[i] ?? url }))
+    } else if (attr === CLIENT_PRELOAD_ATTR) {
+      const raws = value.raw.split(/\s+/).filter(Boolean)
+      value.value
+        .split(/\s+/)
+        .filter(Boolean)
+        .forEach((url, i) => out.push({ attr, url, raw: raws[i] ?? url }))
     } else out.push({ attr, url: value.value.trim(), raw: value.raw.trim() })
   }
   return out

@@ -1,0 +1,18 @@
+import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR } from '../shared/markup.js'
+import { escapeHtml } from '../shared/escape.js'
+
+/**
+ * The inline script that starts the client once the text is on screen: after the page's first
+ * contentful paint and its `load` event (the first image near the top is loaded by then), or
+ * 3 s after the HTML was parsed if either never comes (a hidden tab, a browser without paint
+ * timing). A module script or a modulepreload in the HTML would be fetched at once, competing
+ * with the HTML and the first image for bandwidth and adding script work before the paint; a
+ * page reads fully without the client, so nothing is lost by starting it late. The text is the
+ * same on every page and in every build, so the Content-Security-Policy allows it by one hash.
+ */
+export const CLIENT_LOADER_SCRIPT = `(function(s){var started=0,loaded=document.readyState==='complete',painted=0;function start(){if(started)return;started=1;var p=(s.getAttribute('${CLIENT_PRELOAD_ATTR}')||'').split(' ');for(var i=0;i<p.length;i++)if(p[i]){var l=document.createElement('link');l.rel='modulepreload';l.href=p[i];document.head.appendChild(l)}var m=document.createElement('script');m.type='module';m.src=s.getAttribute('${CLIENT_ENTRY_ATTR}');document.head.appendChild(m)}function ready(){if(loaded&&painted)setTimeout(start)}addEventListener('load',function(){loaded=1;ready()});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;ready()}}).observe({type:'paint',buffered:true});else painted=1;ready();setTimeout(start,3000)})(document.currentScript)`
+
+/** The loader's element: the entry and its static imports as attributes, read by the script above. */
+export function clientLoaderTag(entry: string, preload: readonly string[]): string {
+  return `<script ${CLIENT_ENTRY_ATTR}="${escapeHtml(entry)}" ${CLIENT_PRELOAD_ATTR}="${escapeHtml(preload.join(' '))}">${CLIENT_LOADER_SCRIPT}</script>`
+}
