@@ -1,6 +1,7 @@
 // The JavaScript and CSS a browser downloads on the first load of one built page: its module
-// scripts and modulepreloads with their static imports followed (dynamic imports are not first
-// load), inline scripts, stylesheets, and the page itself; raw and gzip.
+// scripts and modulepreloads, and the entry and preloads the client's loader names
+// (data-entry, data-preload), with their static imports followed (dynamic imports are not first
+// load), inline scripts, stylesheets and inline styles, and the page itself; raw and gzip.
 import { readFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -18,6 +19,9 @@ export function firstLoad(dist, page) {
   for (const m of html.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"|<script[^>]*\ssrc="([^"]+)"[^>]*>|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) {
     scripts.add(local(m[1] ?? m[2] ?? m[3]))
   }
+  for (const m of html.matchAll(/<script[^>]*\sdata-entry="([^"]+)"[^>]*\sdata-preload="([^"]*)"/g)) {
+    for (const url of [m[1], ...m[2].split(' ').filter(Boolean)]) scripts.add(local(url))
+  }
   const queue = [...scripts]
   while (queue.length) {
     const file = queue.pop()
@@ -30,7 +34,10 @@ export function firstLoad(dist, page) {
   }
   const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
   const inlineData = [...html.matchAll(/<script[^>]*application\/json[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
-  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => readFileSync(local(m[1])))
+  const css = [
+    ...[...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => readFileSync(local(m[1]))),
+    ...[...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => Buffer.from(m[1])),
+  ]
   const js = [...scripts].map((f) => readFileSync(f))
   const sum = (bufs, f) => bufs.reduce((n, b) => n + f(b), 0)
   return {

@@ -17,6 +17,8 @@ export interface ClientBundle {
   /** Output paths (relative to the out dir) of the entry module and its static imports. */
   entry: string
   preload: string[]
+  /** The list layouts' chunk and the modules it imports beyond the first load: preloaded by the pages that use them. */
+  listLayouts: string[]
   /** The theme's CSS, inlined into every page (no stylesheet request stands before the first paint). */
   styles: string
 }
@@ -105,6 +107,8 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
   const entry = toOut(join(PACKAGE_ROOT, entryAbs))
   const preload = entryMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => toOut(join(PACKAGE_ROOT, i.path)))
   const firstLoad = new Set([entry, ...preload])
+  const [listAbs, listMeta] = Object.entries(outputs).find(([, o]) => o.entryPoint === 'src/client/layouts/list-layouts.ts')!
+  const listLayouts = [listAbs, ...listMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)].map((p) => toOut(join(PACKAGE_ROOT, p))).filter((p) => !firstLoad.has(p))
   const all = result.outputFiles.map((f) => ({ path: toOut(f.path), contents: f.contents }))
   const styles = all
     .filter((f) => f.path.endsWith('.css'))
@@ -113,7 +117,7 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
   const files = all
     .filter((f) => !f.path.endsWith('.css'))
     .map((f) => (firstLoad.has(f.path) ? { path: f.path, contents: Buffer.concat([Buffer.from(COMPILE_HINT), f.contents]) } : f))
-  const bundle: ClientBundle = { files, entry, preload, styles }
+  const bundle: ClientBundle = { files, entry, preload, listLayouts, styles }
   if (cacheFile && cacheDir) {
     mkdirSync(cacheDir, { recursive: true })
     writeFileSync(cacheFile, JSON.stringify({ ...bundle, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) }))

@@ -1,5 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { App } from '../client/app.js'
+import * as listLayouts from '../client/layouts/list-layouts.js'
+import { provideListLayouts, usesListLayouts } from '../client/layouts/route-layout.js'
 import { DARK_CLASS, DATA_SCRIPT_ID, THEME_KEY } from '../shared/markup.js'
 import { escapeHtml, jsonForScript } from '../shared/escape.js'
 import { withBase } from '../shared/paths.js'
@@ -24,6 +26,9 @@ export interface RenderContext {
  * so a dark page never flashes light.
  */
 const THEME_INIT_SCRIPT = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='${DARK_CLASS}':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('${DARK_CLASS}',d)}catch(e){}})()`
+
+// The browser loads these when a page needs them; the server renders every page at once.
+provideListLayouts(listLayouts)
 
 const VOID_TAGS = new Set(['meta', 'link', 'base', 'br', 'hr', 'img', 'input'])
 
@@ -82,7 +87,7 @@ ${head.join('\n')}
 <body>
 <div id="app">${app}</div>
 <script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(initial)}</script>
-${clientLoaderTag(href(bundle.entry), bundle.preload.map(href))}${ctx.bodyEnd ?? ''}
+${clientLoaderTag(href(bundle.entry), [...bundle.preload, ...(usesListLayouts(data) ? bundle.listLayouts : [])].map(href))}${ctx.bodyEnd ?? ''}
 </body>
 </html>
 `

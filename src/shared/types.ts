@@ -161,7 +161,7 @@ export interface ClientSite {
 
 /**
  * Widget A's settings (`themeConfig.comments`, checked and filled in; `valine.serverURLs` is
- * the service, the SDK appends `/1.1/…`), per locale; `valineConfigFor` picks a route's.
+ * the service, the SDK appends `/1.1/…`), per locale; `valineConfigFor` (locale-config.ts) picks a route's.
  */
 export interface ClientComments extends ValineSiteConfig {
   solution: 'valine'

@@ -78,18 +78,3 @@ export interface ValineSiteConfig {
   locales?: Record<string, ValineClientConfig>
 }
 
-/**
- * The settings for a route: those of the longest locale path the route's path (base-relative,
- * percent-encoded, as in the route data) starts with, decoded as `config.locales` is matched.
- */
-export function valineConfigFor(comments: ValineSiteConfig, routePath: string): ValineClientConfig {
-  let path = routePath
-  try {
-    path = decodeURI(routePath)
-  } catch {
-    // Keep it as written.
-  }
-  let best: string | undefined
-  for (const key of Object.keys(comments.locales ?? {})) if (path.startsWith(key) && (best === undefined || key.length > best.length)) best = key
-  return best === undefined ? comments.valine : comments.locales![best]
-}

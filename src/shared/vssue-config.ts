@@ -79,19 +79,6 @@ export interface VssueSiteConfig {
   locales?: Record<string, VssueClientConfig>
 }
 
-/** The settings for a route: those of the longest locale path its (decoded) path starts with. */
-export function vssueConfigFor(site: VssueSiteConfig, routePath: string): VssueClientConfig {
-  let path = routePath
-  try {
-    path = decodeURI(routePath)
-  } catch {
-    // Keep it as written.
-  }
-  let best: string | undefined
-  for (const key of Object.keys(site.locales ?? {})) if (path.startsWith(key) && (best === undefined || key.length > best.length)) best = key
-  return best === undefined ? site.vssue : site.locales![best]
-}
-
 /**
  * What the original's function form of `proxy` (`url => \`https://svc/cors/${url}\``) is called
  * with at build time: the service is what comes before this URL (and a trailing `/cors/`).

@@ -67,7 +67,7 @@ describe.each(MODES)('first paint (%s)', (mode) => {
       const entry = document.querySelector('script[data-entry]')!.getAttribute('data-entry')!
       const resources = performance.getEntriesByType('resource')
       return {
-        image: resources.find((e) => e.name.endsWith('/architecture.svg'))!.responseEnd,
+        image: (resources.find((e) => e.name.endsWith("/architecture.svg")) as PerformanceResourceTiming).responseEnd,
         main: resources.find((e) => new URL(e.name).pathname === entry)!.startTime,
       }
     })

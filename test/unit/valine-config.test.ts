@@ -10,7 +10,7 @@ import { buildSite } from '../../src/render/build-site.js'
 import { commentsOf } from '../../src/render/client-site.js'
 import { hintOf, warningHint } from '../../src/render/errors/index.js'
 import { checkSiteConfig, resolveSiteConfig, type UserConfig } from '../../src/shared/site-config.js'
-import { valineConfigFor } from '../../src/shared/valine-config.js'
+import { valineConfigFor } from '../../src/shared/locale-config.js'
 
 const SERVICE = 'https://comments.example.com'
 const withValine = (valineConfig: object, extra: object = {}): UserConfig =>

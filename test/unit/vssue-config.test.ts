@@ -12,7 +12,8 @@ import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesErrors, GptnotesError } from '../../src/render/errors/index.js'
 import { serviceFromProxy, vssueOf } from '../../src/render/client-site.js'
 import { checkSiteConfig, resolveSiteConfig, type UserConfig } from '../../src/shared/site-config.js'
-import { vssueConfigFor, VSSUE_PROXY_SAMPLE } from '../../src/shared/vssue-config.js'
+import { vssueConfigFor } from '../../src/shared/locale-config.js'
+import { VSSUE_PROXY_SAMPLE } from '../../src/shared/vssue-config.js'
 
 const withVssue = (vssueConfig: object, extra: object = {}): UserConfig =>
   ({ themeConfig: { comments: { enabled: true, solution: 'vssue', vssueConfig: { owner: 'me', repo: 'blog-comments', clientId: 'abc', proxy: 'https://comments.example.com', ...vssueConfig }, ...extra } } }) as UserConfig

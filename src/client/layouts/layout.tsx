@@ -10,10 +10,7 @@ import { ThemeToggle } from '../components/theme-toggle.js'
 import { useSite } from '../context.js'
 import { GlobalOverlay } from '../overlay/global-overlay.js'
 import { SearchBox } from '../search/search-box.js'
-import { Article } from './article.js'
-import { Home } from './home.js'
-import { Categories, Category, Tag, Tags, Timeline } from './lists.js'
-import { NotFound } from './not-found.js'
+import { RouteLayout } from './route-layout.js'
 
 /** The global layout: skip link, header (title, search, nav, colour mode), the route, footer. */
 export function Layout({ route }: { route: RouteData }) {
@@ -65,19 +62,4 @@ export function Layout({ route }: { route: RouteData }) {
       <GlobalOverlay widgets={route.widgets} />
     </div>
   )
-}
-
-function RouteLayout({ route }: { route: RouteData }) {
-  switch (route.kind) {
-    case 'home':
-      return <Home route={route} />
-    case 'article':
-      return <Article route={route} />
-    case 'terms':
-      return route.taxonomy === 'tag' ? <Tags route={route} /> : <Categories route={route} />
-    case 'list':
-      return route.list === 'timeline' ? <Timeline route={route} /> : route.list === 'tag' ? <Tag route={route} /> : <Category route={route} />
-    default:
-      return <NotFound />
-  }
 }

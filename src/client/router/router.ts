@@ -34,6 +34,8 @@ export class Router {
     private readonly site: ClientSite,
     initial: RouteData,
     private readonly render: (commit: () => void) => void = (commit) => commit(),
+    /** What a route needs besides its data before it can be shown (its layout's code). */
+    private readonly prepare: (route: RouteData) => Promise<void> | void = () => undefined,
   ) {
     this.route = initial
     this.progress = createProgressBar()
@@ -204,6 +206,7 @@ export class Router {
     // The loading bar shows only when the page's chunk is not loaded yet.
     if (this.progress.value === null) this.progress.start()
     const data = await loadChunk<RouteData>(chunkUrl)
+    await this.prepare(data)
     this.loaded.set(chunkUrl, data)
     return data
   }

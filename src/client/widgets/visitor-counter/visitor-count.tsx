@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { safeDecode, withBase } from '../../../shared/paths.js'
 import type { ClientSite } from '../../../shared/types.js'
-import { valineConfigFor } from '../../../shared/valine-config.js'
+import { valineConfigFor } from '../../../shared/locale-config.js'
 import type { CounterPage, CounterTarget } from './counter-rest.js'
 
 /*
