@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { firstLoad } from './first-load.mjs'
+import { reactRuntimeGz } from './react-runtime.mjs'
 import { SAMPLE_QUERIES, searchSizes } from './search-sizes.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -73,7 +74,7 @@ for (const n of sizes) {
   const wall = median(results.map((r) => r.wall)) / 1000
   const pages = results[0].pages
   const out = dirSize(dist)
-  rows.push({ n, pages, floor: median(floor.map((f) => f.ms)) / 1000, threads: floor[0].threads, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE), search: await searchSizes(dist) })
+  rows.push({ n, pages, floor: median(floor.map((f) => f.ms)) / 1000, threads: floor[0].threads, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE), home: firstLoad(dist, 'index.html'), search: await searchSizes(dist) })
 }
 
 console.log(`gptnotes bench — cold build (median of ${runs}, process start to output written), node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} cores`)
@@ -85,6 +86,13 @@ for (const r of rows) {
     `| ${r.n} | ${r.pages} | ${r.wall.toFixed(2)} | ${Math.round(r.pages / r.wall)} | ${r.rss.toFixed(0)} | ${(r.out.bytes / 1048576).toFixed(1)} (${r.out.files}) | ${kib(r.fl.jsRaw)} / ${kib(r.fl.jsGz)} (${r.fl.jsFiles}) | ${kib(r.fl.inlineData)} | ${kib(r.fl.cssRaw)} / ${kib(r.fl.cssGz)} | ${kib(r.fl.htmlRaw)} / ${kib(r.fl.htmlGz)} |`,
   )
 }
+
+// The first-load JavaScript against React's client runtime alone (the budget: React + 12 KB gzip).
+const react = await reactRuntimeGz(join(here, '..'))
+console.log('')
+console.log(`| N | React's runtime alone KiB gzip | article first-load JS above it KiB gzip | home page first-load JS KiB gzip (files) | home above React KiB gzip |`)
+console.log('|---|---|---|---|---|')
+for (const r of rows) console.log(`| ${r.n} | ${kib(react)} | ${kib(r.fl.jsGz - react)} | ${kib(r.home.jsGz)} (${r.home.jsFiles}) | ${kib(r.home.jsGz - react)} |`)
 
 // The floor: what parsing markdown alone costs on this machine (bench/parser-floor.mjs).
 console.log('')

@@ -14,8 +14,8 @@ import { lastUpdatedDates } from './last-updated.js'
 import { mascotAssets } from './outputs/mascot-assets.js'
 import { runExtraOutputs } from './outputs/run-outputs.js'
 import type { ParsedPage } from './parse-page.js'
-import { renderDocuments } from './render-html.js'
-import { siteHeaders, type SiteHeaders } from './headers/index.js'
+import { eachDocument } from './render-html.js'
+import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './routes.js'
 import { assetOutputPath, readSources, scanContent } from './scan-content.js'
 import { buildSiteData } from './site-data.js'
@@ -156,18 +156,24 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const chunks = await runStage('pageChunks', () => pageChunks(routes, lists, config.base), (r) => ({ count: r.size }))
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
   const clientSite = clientSiteOf(config, map.url, { ...extras.site, comments: commentsOf(config, options.commentService) })
-  const documents = await runStage(
+  const { documents, facts } = await runStage(
     'render',
-    () =>
-      renderDocuments(routes, chunks, {
-        config: { ...config, head: [...config.head, ...extras.head] },
-        site: clientSite,
-        bundle,
-        bodyEnd: options.bodyEnd?.(config),
-      }),
-    (r) => ({ count: r.length }),
+    () => {
+      // Each page is kept as UTF-8 bytes once the headers stage's facts are taken from its text:
+      // about half the memory of a JavaScript string, which holds a page with Chinese in two
+      // bytes a character (mostly markup and CSS, which UTF-8 holds in one).
+      const documents: [string, Uint8Array][] = []
+      const facts = new PageFacts()
+      const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config) }
+      for (const [path, html] of eachDocument(routes, chunks, ctx)) {
+        facts.add(html)
+        documents.push([path, Buffer.from(html)])
+      }
+      return { documents, facts }
+    },
+    (r) => ({ count: r.documents.length }),
   )
-  const headers = await runStage('headers', () => siteHeaders(config, clientSite, documents))
+  const headers = await runStage('headers', () => siteHeaders(config, clientSite, facts))
   // Scripts the pages' islands load (each demo's code and its frame's boot script), by output path.
   const bodyFiles = parsed.flatMap((p) => Object.entries(p.files ?? {}))
   const assets = await runStage(

@@ -44,12 +44,14 @@ export function renderHeadTag([tag, attrs, content]: HeadTag): string {
   return VOID_TAGS.has(tag) ? open : `${open}${content ?? ''}</${tag}>`
 }
 
-/** The render stage: one complete HTML document per route, and the not-found page. */
-export function renderDocuments(table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, ctx: RenderContext): [path: string, html: string][] {
-  const documents: [string, string][] = table.routes.map((route) => [route.file, renderDocument(chunks.get(route)!.data, ctx)])
-  documents.push(['404.html', renderDocument(chunks.get(table.notFound)!.data, ctx)])
-  return documents
+/** One complete HTML document per route, and the not-found page, made one at a time. */
+export function* eachDocument(table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, ctx: RenderContext): Generator<[path: string, html: string]> {
+  for (const route of table.routes) yield [route.file, renderDocument(chunks.get(route)!.data, ctx)]
+  yield ['404.html', renderDocument(chunks.get(table.notFound)!.data, ctx)]
 }
+
+/** Every document at once (as text). */
+export const renderDocuments = (table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, ctx: RenderContext): [path: string, html: string][] => [...eachDocument(table, chunks, ctx)]
 
 /** One route's HTML document: React SSR of the app inside the document shell. */
 export function renderDocument(data: RouteData, ctx: RenderContext): string {

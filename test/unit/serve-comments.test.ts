@@ -90,8 +90,8 @@ describe('gptnotes build with widget A on and no service address', () => {
       const output = await buildSite({ root: site.root })
       expect(output.warnings.map((w) => w.code)).toContain('CommentsNoService')
       const html = output.files.get('post.html')
-      expect(typeof html).toBe('string')
-      const data = initialData(html as string)
+      expect(html).toBeInstanceOf(Uint8Array)
+      const data = initialData(String(html))
       expect(data.site.comments).toBeUndefined()
       expect(data.route.widgets ?? []).not.toContain('valine')
     } finally {
@@ -109,7 +109,7 @@ describe('gptnotes build with widget A on and no service address', () => {
       )
       const output = await buildSite({ root: site.root })
       expect(output.warnings.map((w) => w.code)).not.toContain('CommentsNoService')
-      const data = initialData(output.files.get('post.html') as string)
+      const data = initialData(String(output.files.get('post.html')))
       expect(data.site.comments).toMatchObject({ solution: 'valine', valine: { serverURLs: 'https://comments.example.com' } })
       expect(data.route.widgets).toContain('valine')
     } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react'
 import { withBase } from '../../shared/paths.js'
 import type { Suggestion } from '../../shared/search.js'
 import { loadSearchIndex, type SearchEngine } from './load-index.js'
@@ -87,8 +87,9 @@ export function Suggestions({ id, url, base, max, query, open, focusCount, notes
     }
   }, [answer, query])
 
-  // The field points at the list and its active option while the list shows.
-  useEffect(() => {
+  // The field points at the list and its active option while the list shows: before the browser
+  // paints or handles the next key, so the field and the list never disagree.
+  useLayoutEffect(() => {
     onAria(listed ? { controls: listId, active: optionId(active) } : {})
   }, [listed, active]) // the ids derive from the stable useId()
 

@@ -54,3 +54,17 @@ export function imageOriginsOf(html: string): string[] {
   }
   return [...origins]
 }
+
+/**
+ * What the policy needs from the rendered pages, gathered one page at a time as the render stage
+ * makes them (so no stage holds every page as text): their inline scripts and image hosts.
+ */
+export class PageFacts {
+  readonly inlineScripts = new Set<string>()
+  readonly imageOrigins = new Set<string>()
+
+  add(html: string): void {
+    for (const s of inlineScriptsOf(html)) this.inlineScripts.add(s)
+    for (const o of imageOriginsOf(html)) this.imageOrigins.add(o)
+  }
+}

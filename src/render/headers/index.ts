@@ -1,9 +1,10 @@
 import type { ClientSite, SiteConfig } from '../../shared/types.js'
-import { imageOriginsOf, inlineScriptsOf } from './collect.js'
+import type { PageFacts } from './collect.js'
 import { contentSecurityPolicy } from './csp.js'
 import { headerRules, headersFile, type HeaderRule } from './headers-file.js'
 import { commentOrigins } from './origins.js'
 
+export { PageFacts } from './collect.js'
 export { headersFor, type HeaderRule } from './headers-file.js'
 
 export interface SiteHeaders {
@@ -17,21 +18,16 @@ export interface SiteHeaders {
 /**
  * The headers stage: the site's policy and response headers, from the config, the site data
  * the pages carry (which comment services and platforms they reach) and the rendered pages
- * themselves (their inline scripts, by hash, and the hosts of the images they show). A pure
+ * themselves (their inline scripts, by hash, and the hosts of the images they show: `PageFacts`,
+ * gathered by the render stage). A pure
  * function of what the build made, so `serve` and the written `_headers` always agree.
  */
-export function siteHeaders(config: SiteConfig, site: ClientSite, documents: readonly (readonly [path: string, html: string])[]): SiteHeaders {
-  const inlineScripts = new Set<string>()
-  const images = new Set<string>()
-  for (const [, html] of documents) {
-    for (const s of inlineScriptsOf(html)) inlineScripts.add(s)
-    for (const o of imageOriginsOf(html)) images.add(o)
-  }
+export function siteHeaders(config: SiteConfig, site: ClientSite, pages: PageFacts): SiteHeaders {
   const comments = commentOrigins(site.comments, site.vssue)
   const csp = contentSecurityPolicy({
     hostname: config.hostname,
-    inlineScripts: [...inlineScripts],
-    imageOrigins: [...images, ...comments.img],
+    inlineScripts: [...pages.inlineScripts],
+    imageOrigins: [...pages.imageOrigins, ...comments.img],
     connectOrigins: comments.connect,
   })
   const rules = headerRules(config.base, csp)
