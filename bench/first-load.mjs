@@ -2,7 +2,7 @@
 // scripts and modulepreloads, and the entry and preloads the client's loader names
 // (data-entry, data-preload), with their static imports followed (dynamic imports are not first
 // load), inline scripts, stylesheets and inline styles, and the page itself; raw and gzip.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { init, parse } from 'es-module-lexer'
@@ -12,7 +12,23 @@ await init
 
 const gz = (buf) => gzipSync(buf, { level: 6 }).length
 
-export function firstLoad(dist, page) {
+/** Adds to `files` every module they import statically (`import()` is not followed); returns it. */
+function staticClosure(files) {
+  const queue = [...files]
+  while (queue.length) {
+    const file = queue.pop()
+    const [imports] = parse(readFileSync(file, 'utf8'))
+    for (const i of imports) {
+      if (i.d !== -1 || !i.n) continue // dynamic import(): loaded later, on its own
+      const dep = join(dirname(file), i.n)
+      if (!files.has(dep)) files.add(dep) && queue.push(dep)
+    }
+  }
+  return files
+}
+
+/** The script files of a page's first load (see firstLoad). */
+export function firstLoadFiles(dist, page) {
   const html = readFileSync(join(dist, page), 'utf8')
   const local = (url) => join(dist, url.startsWith(BASE) ? url.slice(BASE.length) : posix.join(posix.dirname(page), url))
   const scripts = new Set()
@@ -22,16 +38,27 @@ export function firstLoad(dist, page) {
   for (const m of html.matchAll(/<script[^>]*\sdata-entry="([^"]+)"[^>]*\sdata-preload="([^"]*)"/g)) {
     for (const url of [m[1], ...m[2].split(' ').filter(Boolean)]) scripts.add(local(url))
   }
-  const queue = [...scripts]
-  while (queue.length) {
-    const file = queue.pop()
-    const [imports] = parse(readFileSync(file, 'utf8'))
-    for (const i of imports) {
-      if (i.d !== -1 || !i.n) continue // dynamic import(): not first load
-      const dep = join(dirname(file), i.n)
-      if (!scripts.has(dep)) scripts.add(dep) && queue.push(dep)
-    }
-  }
+  return staticClosure(scripts)
+}
+
+/**
+ * What loading a lazy chunk (`assets/js/<name>.<hash>.js`) downloads once `loaded` is in the
+ * browser: the chunk and the modules it imports statically that are not; gzip, each file on its
+ * own. Returns the bytes and the files, so a later chunk can count from there.
+ */
+export function lazyLoad(dist, name, loaded) {
+  const dir = join(dist, 'assets', 'js')
+  const file = readdirSync(dir).find((f) => f.startsWith(name + '.') && f.endsWith('.js'))
+  if (!file) return { gz: 0, files: loaded }
+  const files = staticClosure(new Set([join(dir, file)]))
+  const gz = [...files].filter((f) => !loaded.has(f)).reduce((n, f) => n + gzipSync(readFileSync(f), { level: 6 }).length, 0)
+  return { gz, files: new Set([...loaded, ...files]) }
+}
+
+export function firstLoad(dist, page) {
+  const html = readFileSync(join(dist, page), 'utf8')
+  const local = (url) => join(dist, url.startsWith(BASE) ? url.slice(BASE.length) : posix.join(posix.dirname(page), url))
+  const scripts = firstLoadFiles(dist, page)
   const inlineJs = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
   const inlineData = [...html.matchAll(/<script[^>]*application\/json[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
   const css = [

@@ -5,13 +5,12 @@
 // fresh browser context, so every chunk is fetched). Alone: `node bench/widget-a.mjs` after
 // `npm run compile`; `npm run bench` runs it after the service table.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { firstLoad } from './first-load.mjs'
+import { firstLoad, firstLoadFiles, lazyLoad } from './first-load.mjs'
 import { serveDist } from './static-host.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -66,13 +65,12 @@ function seed(url) {
   })
 }
 
+/** Each chunk with what it imports beyond the article's first load and the chunks loaded before it. */
 const chunkSizes = (dist) => {
-  const dir = join(dist, 'assets', 'js')
-  const size = (prefix) => {
-    const file = readdirSync(dir).find((f) => f.startsWith(prefix + '.') && f.endsWith('.js'))
-    return file ? gzipSync(readFileSync(join(dir, file)), { level: 6 }).length : 0
-  }
-  return { box: size('valine'), sdk: size('leancloud-sdk'), preview: size('preview'), counter: size('visitor-counter') }
+  const first = firstLoadFiles(dist, ARTICLE)
+  const box = lazyLoad(dist, 'valine', first)
+  const sdk = lazyLoad(dist, 'leancloud-sdk', box.files)
+  return { box: box.gz, sdk: sdk.gz, preview: lazyLoad(dist, 'preview', sdk.files).gz, counter: lazyLoad(dist, 'visitor-counter', first).gz }
 }
 
 const { openStore, startProxyServer } = await import('../lib/proxy/node.js')
