@@ -174,4 +174,36 @@ describe('reader pages (the real site under serve)', () => {
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBeLessThan(0.01)
     await page.close()
   })
+
+  it('small coloured text is legible (contrast 4.5:1 or more) in light and dark mode, and footer links are told apart by more than colour', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await site.browser.newContext({ colorScheme })
+      const page = await context.newPage()
+      /** Contrast of each element's text colour with the first opaque background behind it (WCAG formula). */
+      const contrasts = (selector: string) =>
+        page.locator(selector).evaluateAll((els) => {
+          const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number)
+          const lum = ([r, g, b]: number[]) => {
+            const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+          }
+          return els.map((el) => {
+            let bg: HTMLElement | null = el as HTMLElement
+            while (bg && (rgb(getComputedStyle(bg).backgroundColor)[3] ?? 1) === 0) bg = bg.parentElement
+            const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(getComputedStyle(bg ?? document.body).backgroundColor))].sort((x, y) => y - x)
+            return Math.round(((a + 0.05) / (b + 0.05)) * 100) / 100
+          })
+        })
+      await page.goto(site.url)
+      const badges = await contrasts('.sticky-badge')
+      expect(badges.length, 'sticky posts on the home page').toBeGreaterThan(0)
+      for (const c of badges) expect(c, `${colorScheme} sticky badge`).toBeGreaterThanOrEqual(4.5)
+      expect(await page.locator('.site-footer a').evaluateAll((els) => els.map((el) => getComputedStyle(el).textDecorationLine))).toEqual(['underline', 'underline', 'underline'])
+      await page.goto(site.url + 'handbook/how_to_subscribe_to_cursor.html')
+      const tokens = await contrasts('.code-block [class^="hljs-"]')
+      expect(tokens.length, 'highlighted code').toBeGreaterThan(0)
+      for (const c of tokens) expect(c, `${colorScheme} code`).toBeGreaterThanOrEqual(4.5)
+      await context.close()
+    }
+  })
 })

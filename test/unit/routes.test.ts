@@ -36,6 +36,17 @@ describe('the routes stage', () => {
     expect(home.posts.map((p) => p.path)).toEqual(['/handbook/b.html', '/handbook/a.html', '/handbook/c.html'])
   })
 
+  it('titles the documents of a site that has no title by their own titles, the home page too', async () => {
+    const config = await siteConfig({ title: '' })
+    const parsed = parsedPages(SOURCES)
+    const t = buildRoutes(buildSiteData(config, parsed), parsed, new Map())
+    expect((byPath(t, '/') as HomeRoute).documentTitle).toBe('首页')
+    expect((byPath(t, '/handbook/a.html') as ArticleRoute).documentTitle).toBe('甲')
+    expect((byPath(t, '/tag/') as TermsRoute).documentTitle).toBe('标签')
+    const untitled = parsedPages({ 'README.md': '---\nhome: true\n---\n\n欢迎。\n' })
+    expect((buildRoutes(buildSiteData(config, untitled), untitled, new Map()).routes.find((r) => r.path === '/')!.data as HomeRoute).documentTitle).toBe('首页')
+  })
+
   it('takes the language from the frontmatter, else the longest matching locale, else the site', async () => {
     const t = await table({}, { '/': { lang: 'zh-CN' }, '/handbook/': { lang: 'zh-TW' } })
     expect(byPath(t, '/handbook/a.html')?.lang).toBe('zh-TW')

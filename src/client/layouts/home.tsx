@@ -8,7 +8,7 @@ export function Home({ route }: { route: HomeRoute }) {
   return (
     <div className="home">
       <header className="hero">
-        <h1>{site.title}</h1>
+        <h1>{site.title || route.page.title || '首页'}</h1>
         {site.description && <p className="hero-description">{site.description}</p>}
       </header>
       {route.html ? <Content html={route.html} /> : null}
