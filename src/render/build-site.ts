@@ -164,7 +164,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       // bytes a character (mostly markup and CSS, which UTF-8 holds in one).
       const documents: [string, Uint8Array][] = []
       const facts = new PageFacts()
-      const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config) }
+      const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
+      const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts }
       for (const [path, html] of eachDocument(routes, chunks, ctx)) {
         facts.add(html)
         documents.push([path, Buffer.from(html)])

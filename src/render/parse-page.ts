@@ -6,6 +6,7 @@ import { raise, type BuildWarning } from './errors/index.js'
 import { parseFrontmatter } from './frontmatter.js'
 import { MAX_NESTING, tooDeep } from './markdown/blocks.js'
 import { checkDemoBlocks, demoScripts } from './markdown/demo.js'
+import { excerptOf } from './markdown/excerpt.js'
 import { footnoteIds } from './markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from './markdown/headings.js'
 import { addImageSizes } from './markdown/image-sizes.js'
@@ -31,6 +32,8 @@ export interface ParsedPage {
   html: string
   /** The body's readable text, for search (see `pageText`). */
   text: string
+  /** The first paragraph's text, the description of a page whose frontmatter has none (see `excerptOf`). */
+  excerpt?: string
   links: LinkRef[]
   anchors: LinkRef[]
   assets: AssetRef[]
@@ -70,6 +73,7 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const html = mdastToHtml(tree)
   const text = pageText(tree)
+  const excerpt = excerptOf(tree)
   const ids = [...slugs, ...footnoteIds(tree)]
   const page: Page = {
     title: frontmatter.title ?? h1 ?? '',
@@ -82,6 +86,7 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
     headers,
   }
   const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, islands: islandsOf(tree) }
+  if (excerpt) parsed.excerpt = excerpt
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (demos?.warnings.length) parsed.warnings = demos.warnings
   return parsed

@@ -19,6 +19,8 @@ export interface RenderContext {
   bundle: ClientBundle
   /** Extra HTML before `</body>` (the dev server's reload script). */
   bodyEnd?: string
+  /** Each page's first paragraph, by route path: the description of a page that sets none. */
+  excerpts?: ReadonlyMap<string, string>
 }
 
 /**
@@ -57,7 +59,9 @@ export const renderDocuments = (table: RouteTable, chunks: ReadonlyMap<Route, Pa
 export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const { config, site, bundle } = ctx
   const fm = hasBody(data) ? data.page.frontmatter : undefined
-  const description = fm?.description || config.description
+  // The page's own description, else (the home page: the site's, else) its first paragraph's text.
+  const excerpt = hasBody(data) ? ctx.excerpts?.get(data.path) : undefined
+  const description = fm?.description || (data.kind === 'home' && config.description) || excerpt || config.description
   const href = (p: string) => withBase(config.base, '/' + p)
   const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
   const app = renderToString(<App site={site} initial={data} />)
