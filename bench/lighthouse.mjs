@@ -1,6 +1,8 @@
 // Lighthouse (mobile, its default simulated slow 4G and CPU throttling) on the built corpora:
-// the probe article and the home page at each size, median of BENCH_LIGHTHOUSE_RUNS (3) by
-// performance score. Prints one table; `npm run bench` runs it after the builds, and alone:
+// the probe article and the home page at each size, BENCH_LIGHTHOUSE_RUNS (3) runs each, the
+// median of each figure, as the anchors were measured (shared/research/anchors-perf.md): every
+// run in a fresh browser, as the Lighthouse CLI starts one, so no run finds the caches of the one
+// before. Prints one table; `npm run bench` runs it after the builds, and alone:
 //   node bench/lighthouse.mjs bench/.corpus/n27 bench/.corpus/n2000
 // Each argument is a site folder whose dist/ was built. Debian's chromium, headless.
 import { basename, join } from 'node:path'
@@ -16,9 +18,10 @@ const PAGES = [
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage']
 
-function medianBy(xs, key) {
-  const s = [...xs].sort((a, b) => key(a) - key(b))
-  return s[Math.floor(s.length / 2)]
+/** The median of each figure over the runs. */
+function medians(runs) {
+  const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]
+  return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(key)]))
 }
 
 async function audit(url, port) {
@@ -38,24 +41,29 @@ async function audit(url, port) {
   }
 }
 
-const sites = process.argv.slice(2)
-const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS })
-const rows = []
-try {
-  for (const site of sites) {
-    const host = await serveDist(join(site, 'dist'))
-    try {
-      for (const [name, path] of PAGES) {
-        const results = []
-        for (let i = 0; i < runs; i++) results.push(await audit(host.url + path, chrome.port))
-        rows.push({ n: basename(site).replace(/^n/, ''), name, ...medianBy(results, (r) => r.perf) })
-      }
-    } finally {
-      await host.close()
-    }
+/** One audit in a browser of its own. */
+async function auditFresh(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS })
+  try {
+    return await audit(url, chrome.port)
+  } finally {
+    await chrome.kill()
   }
-} finally {
-  await chrome.kill()
+}
+
+const sites = process.argv.slice(2)
+const rows = []
+for (const site of sites) {
+  const host = await serveDist(join(site, 'dist'))
+  try {
+    for (const [name, path] of PAGES) {
+      const results = []
+      for (let i = 0; i < runs; i++) results.push(await auditFresh(host.url + path))
+      rows.push({ n: basename(site).replace(/^n/, ''), name, ...medians(results) })
+    }
+  } finally {
+    await host.close()
+  }
 }
 
 console.log('')
