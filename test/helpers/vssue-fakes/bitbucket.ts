@@ -14,6 +14,7 @@
  */
 import { FAKE_CLIENTS } from '../../proxy/oauth-fakes.js'
 import { apiCors, avatar, bearer, preflight, redirect, send, startServer, str, type Call, type LoggedRequest } from './core.js'
+import { fakeHandle } from './handle.js'
 import { Repo, type FakeComment, type FakeIssue } from './model.js'
 import { OAuthDesk } from './oauth.js'
 
@@ -182,19 +183,7 @@ export async function startBitbucketFake(options: BitbucketFakeOptions = {}) {
   web = server.url
 
   return {
-    platform: 'bitbucket' as const,
-    url: server.url,
-    owner: repo.owner,
-    repo: repo.name,
-    client: desk.client,
-    data: repo,
-    oauth: desk,
-    log,
-    addUser: (login: string) => repo.addUser(login),
-    token: (login: string) => repo.token(login),
-    addIssue: (seed: Parameters<Repo['addIssue']>[0]) => repo.addIssue(seed),
-    addComment: (issue: number, seed: Parameters<Repo['addComment']>[1]) => repo.addComment(issue, seed),
-    close: server.close,
+    ...fakeHandle('bitbucket', server, repo, desk, log),
   }
 }
 

@@ -16,6 +16,7 @@
  */
 import { FAKE_CLIENTS } from '../../proxy/oauth-fakes.js'
 import { apiCors, avatar, preflight, redirect, send, startServer, str, type Call, type LoggedRequest } from './core.js'
+import { fakeHandle } from './handle.js'
 import { Repo, type FakeComment, type FakeIssue } from './model.js'
 import { OAuthDesk } from './oauth.js'
 
@@ -165,21 +166,9 @@ export async function startGiteeFake(options: GiteeFakeOptions = {}) {
   web = server.url
 
   return {
-    platform: 'gitee' as const,
-    url: server.url,
-    owner: repo.owner,
-    repo: repo.name,
-    client: desk.client,
-    data: repo,
-    oauth: desk,
-    log,
-    addUser: (login: string) => repo.addUser(login),
-    token: (login: string) => repo.token(login),
-    addIssue: (seed: Parameters<Repo['addIssue']>[0]) => repo.addIssue(seed),
-    addComment: (issue: number, seed: Parameters<Repo['addComment']>[1]) => repo.addComment(issue, seed),
+    ...fakeHandle('gitee', server, repo, desk, log),
     /** The number Gitee shows for a seeded issue. */
     number: (issue: { number: number }) => giteeNumber(issue.number),
-    close: server.close,
   }
 }
 

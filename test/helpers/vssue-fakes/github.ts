@@ -24,6 +24,7 @@
 import type { ServerResponse } from 'node:http'
 import { FAKE_CLIENTS } from '../../proxy/oauth-fakes.js'
 import { apiCors, avatar, bearer, preflight, redirect, send, startServer, str, type Call, type LoggedRequest } from './core.js'
+import { fakeHandle } from './handle.js'
 import { Repo, type FakeComment, type FakeIssue, type FakeUser } from './model.js'
 import { OAuthDesk } from './oauth.js'
 
@@ -361,21 +362,9 @@ export async function startGitHubFake(options: GitHubFakeOptions = {}) {
   web = server.url
 
   return {
-    platform: 'github' as const,
-    url: server.url,
-    owner: repo.owner,
-    repo: repo.name,
-    client: desk.client,
-    data: repo,
-    oauth: desk,
-    log,
-    addUser: (login: string) => repo.addUser(login),
-    token: (login: string) => repo.token(login),
-    addIssue: (seed: Parameters<Repo['addIssue']>[0]) => repo.addIssue(seed),
-    addComment: (issue: number, seed: Parameters<Repo['addComment']>[1]) => repo.addComment(issue, seed),
+    ...fakeHandle('github', server, repo, desk, log),
     /** `reaction` in GitHub's names: `heart`, `+1`, `-1`… */
     react: (comment: number, login: string, reaction: string) => repo.react(comment, login, reaction).reaction,
-    close: server.close,
   }
 }
 

@@ -17,6 +17,7 @@
  *   CORS on /oauth/token (since 15.1). Tokens as `Authorization: Bearer`.
  */
 import { apiCors, avatar, bearer, preflight, redirect, send, startServer, str, type Call, type LoggedRequest } from './core.js'
+import { fakeHandle } from './handle.js'
 import { Repo, renderMarkdown, type FakeComment, type FakeIssue } from './model.js'
 import { OAuthDesk } from './oauth.js'
 
@@ -228,22 +229,10 @@ export async function startGitLabFake(options: GitLabFakeOptions = {}) {
   web = server.url
 
   return {
-    platform: 'gitlab' as const,
-    url: server.url,
-    owner: repo.owner,
-    repo: repo.name,
-    client: desk.client,
-    data: repo,
-    oauth: desk,
+    ...fakeHandle('gitlab', server, repo, desk, log),
     settings,
-    log,
-    addUser: (login: string) => repo.addUser(login),
-    token: (login: string) => repo.token(login),
-    addIssue: (seed: Parameters<Repo['addIssue']>[0]) => repo.addIssue(seed),
-    addComment: (issue: number, seed: Parameters<Repo['addComment']>[1]) => repo.addComment(issue, seed),
     /** `reaction` in GitLab's names: `heart`, `thumbsup`, `thumbsdown`… */
     react: (comment: number, login: string, reaction: string) => repo.react(comment, login, FROM_AWARD[reaction] ?? reaction).reaction,
-    close: server.close,
   }
 }
 
