@@ -32,6 +32,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await setup?.end()
+  // Every store is closed by now, but a closing connection may still be on its way out: let it
+  // go before the drop, which ends any connection left (one ending meanwhile would report it).
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database])
+    if ((rows[0] as { n: number }).n === 0) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
   await admin.query(`drop database if exists ${database} with (force)`)
   await admin.end()
 })
@@ -73,6 +80,22 @@ describe('PostgreSQL store', () => {
       await store.migrate()
       const { rows } = await setup.query(`select indexname from pg_indexes where schemaname = 'indexed' and tablename = 'comments' order by indexname`)
       expect(rows.map((r: { indexname: string }) => r.indexname)).toEqual(['comments_ip_created', 'comments_pid', 'comments_pkey', 'comments_rid_status_created', 'comments_status_created', 'comments_url_status_created'])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('keeps serving when the server ends its idle connections (a restart, an administrator)', async () => {
+    await setup.query('create schema restarted')
+    const store = openPostgresStore(withDatabase(database, { options: '-c search_path=restarted', application_name: 'gptnotes_restarted' }))
+    try {
+      await store.migrate()
+      expect(await store.getCounter('none')).toBeUndefined()
+      const { rows } = await admin.query(`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = 'gptnotes_restarted'`)
+      expect(rows.length).toBeGreaterThan(0)
+      // The ended connections report their end to the pool; the next query opens a new one.
+      await new Promise((r) => setTimeout(r, 200))
+      expect(await store.getCounter('none')).toBeUndefined()
     } finally {
       await store.close()
     }

@@ -17,6 +17,10 @@ const MIGRATION_LOCK_ID = 0x67707473
 
 export function openPostgresStore(url: string): CommentStore {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server ends (a restart, an administrator, a dropped link) is reported
+  // here; unheard, it would stop the process. The pool opens a new connection for the next query,
+  // and a query that fails still fails to its caller.
+  pool.on('error', () => undefined)
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins: [columnNames()] })
   return createSqlStore({
     db,
