@@ -5,6 +5,7 @@ import { CONTENT_SELECTOR, DATA_SCRIPT_ID } from '../shared/markup.js'
 import { hasBody } from '../shared/route-data.js'
 import type { InitialData, RouteData } from '../shared/types.js'
 import { App } from './app.js'
+import { whenIdle } from './lazy.js'
 import { loadListLayouts, usesListLayouts } from './layouts/route-layout.js'
 import type { Router } from './router/router.js'
 import './styles/base.css'
@@ -12,9 +13,6 @@ import './styles/theme.css'
 
 /** A route's layout code, loaded before the route is hydrated or shown. */
 const prepare = (route: RouteData) => (usesListLayouts(route) ? loadListLayouts() : undefined)
-
-/** Runs `task` when the browser is idle, within 2 s (200 ms later where there is no idle callback). */
-const whenIdle = (task: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200))
 
 /**
  * Browser entry: read the page's inline data and hydrate the server HTML. Hydration runs as a

@@ -97,10 +97,7 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
     plugins: clientPlugins(),
   })
   const outRoot = join(PACKAGE_ROOT, '.gptnotes-out')
-  const toOut = (abs: string) => {
-    const rel = relative(outRoot, abs).split('\\').join('/')
-    return rel.endsWith('.css') ? rel.replace('assets/js/', 'assets/css/') : rel
-  }
+  const toOut = (abs: string) => relative(outRoot, abs).split('\\').join('/')
   const outputs = result.metafile.outputs
   // Lazily imported modules are entry points too in the metafile (and may come first): pick main.
   const [entryAbs, entryMeta] = Object.entries(outputs).find(([, o]) => o.entryPoint === 'src/client/main.tsx')!

@@ -47,6 +47,30 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     expect(problems).toEqual([])
   })
 
+  it("a list page reached before its layouts' chunk has arrived waits for it, then shows in place", async () => {
+    // The list layouts load at idle time; hold their chunk back until the reader has clicked.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/assets/js/list-layouts.*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(site.url + 'handbook/getting-started.html')
+    await ready(page)
+    await mark(page)
+    await page.getByRole('contentinfo').getByRole('link', { name: '标签', exact: true }).click()
+    await page.waitForTimeout(300)
+    // The article stays until the layout can draw the new page: nothing half-drawn, no full load.
+    expect(await h1(page, '快速开始').count()).toBe(1)
+    release()
+    await visible(h1(page, '标签'))
+    expect(page.url()).toBe(site.url + 'tag/')
+    expect(await marked(page)).toBe(true)
+    // The idle-time load and the navigation shared one request.
+    expect(scripts.filter((s) => s.startsWith('list-layouts.'))).toHaveLength(1)
+    expect(problems).toEqual([])
+  })
+
   it('follows the sidebar, the nav bar and the site title, one chunk per new page', async () => {
     await page.goto(site.url + 'handbook/install.html')
     await ready(page)

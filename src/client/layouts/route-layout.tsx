@@ -1,4 +1,5 @@
 import type { RouteData } from '../../shared/types.js'
+import { loadOnce } from '../lazy.js'
 import { Article } from './article.js'
 import type * as ListLayoutsModule from './list-layouts.js'
 import { NotFound } from './not-found.js'
@@ -12,24 +13,16 @@ type ListLayouts = typeof ListLayoutsModule
  * that it loads at idle time, and the router waits for it before showing such a route.
  */
 let listLayouts: ListLayouts | undefined
-let loading: Promise<void> | undefined
 
 /** Whether a route is drawn by a layout of the list chunk. */
 export const usesListLayouts = (route: RouteData): boolean => route.kind === 'home' || route.kind === 'terms' || route.kind === 'list'
 
-/** Loads the list layouts once; a failed load is forgotten, so the next call tries again. */
-export function loadListLayouts(): Promise<void> {
-  loading ??= import('./list-layouts.js').then(
-    (m) => {
-      listLayouts = m
-    },
-    (err: unknown) => {
-      loading = undefined
-      throw err
-    },
-  )
-  return loading
-}
+/** Loads the list layouts once (again after a failure). */
+export const loadListLayouts: () => Promise<void> = loadOnce(() =>
+  import('./list-layouts.js').then((m) => {
+    listLayouts = m
+  }),
+)
 
 /** For server rendering, which has every layout at hand and cannot wait. */
 export function provideListLayouts(layouts: ListLayouts): void {

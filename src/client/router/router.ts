@@ -1,6 +1,7 @@
 import { isExternal, normalizePath, resolvePath } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
 import type { ClientSite, RouteData, RouteMap } from '../../shared/types.js'
+import { whenIdle } from '../lazy.js'
 import { ChunkLoadError, loadChunk } from './chunk-loader.js'
 import { createProgressBar, type ProgressBar } from './progress.js'
 import { focusHashTarget, ScrollPositions, scrollBehavior, scrollToHash } from './scroll.js'
@@ -92,8 +93,7 @@ export class Router {
         })
         .catch(() => undefined)
     }
-    const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
-    idle(() => void this.routeMap().catch(() => undefined))
+    whenIdle(() => void this.routeMap().catch(() => undefined))
   }
 
   /**

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react'
 import { useSite } from '../context.js'
+import { loadOnce } from '../lazy.js'
 import type { SuggestionsProps } from './suggestions.js'
 
 /** The site search box (header); nothing when `themeConfig.search` is off. */
@@ -17,19 +18,8 @@ const SEARCH_NOTES = {
 
 type Suggestions = ComponentType<SuggestionsProps>
 
-let suggestionsCode: Promise<Suggestions> | undefined
-
-/** The suggestions' code, once; a failed load is forgotten, so the next focus tries again. */
-function loadSuggestions(): Promise<Suggestions> {
-  suggestionsCode ??= import('./suggestions.js').then(
-    (m) => m.Suggestions,
-    (err: unknown) => {
-      suggestionsCode = undefined
-      throw err
-    },
-  )
-  return suggestionsCode
-}
+/** The suggestions' code, once (again on the next focus after a failure). */
+const loadSuggestions = loadOnce((): Promise<Suggestions> => import('./suggestions.js').then((m) => m.Suggestions))
 
 const isTypingTarget = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))

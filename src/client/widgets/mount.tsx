@@ -1,25 +1,16 @@
 import type { ComponentType } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
+import { whenIdle } from '../lazy.js'
 import { reportWidgetError, WidgetBoundary } from './boundary.js'
 import { type MountRule, widgetEntry, type WidgetProps } from './registry.js'
 
 /** How far outside the viewport a `visible` widget starts loading. */
 const VISIBLE_MARGIN = '400px 0px'
-/** Longest wait for an idle moment; browsers without requestIdleCallback wait this long. */
-const IDLE_TIMEOUT = 2000
-const IDLE_FALLBACK = 200
 let roots = 0
 
 /** Calls `start` once, when `rule` says; returns a cancel. */
 function schedule(rule: MountRule, el: Element, start: () => void): () => void {
-  if (rule === 'idle') {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(start, { timeout: IDLE_TIMEOUT })
-      return () => cancelIdleCallback(id)
-    }
-    const timer = setTimeout(start, IDLE_FALLBACK)
-    return () => clearTimeout(timer)
-  }
+  if (rule === 'idle') return whenIdle(start)
   if (rule === 'visible' && typeof IntersectionObserver === 'function') {
     const observer = new IntersectionObserver(
       (entries) => {

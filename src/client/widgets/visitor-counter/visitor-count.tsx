@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { safeDecode, withBase } from '../../../shared/paths.js'
 import type { ClientSite } from '../../../shared/types.js'
 import { valineConfigFor } from '../../../shared/locale-config.js'
+import { whenIdle } from '../../lazy.js'
 import type { CounterPage, CounterTarget } from './counter-rest.js'
 
 /*
@@ -9,9 +10,6 @@ import type { CounterPage, CounterTarget } from './counter-rest.js'
  * The requests live in visitor-counter.ts, loaded at idle time by the pages that show a count
  * (see that file). Types only come from counter-rest.ts, so none of its code lands here.
  */
-
-/** Longest wait for an idle moment (as the widgets' `idle` rule); without requestIdleCallback, 200 ms. */
-const IDLE_TIMEOUT = 2000
 
 /**
  * Where the count of the page at `path` (base-relative, as in the route data) lives, or
@@ -25,15 +23,6 @@ export function counterTargetOf(site: ClientSite, path: string): CounterTarget |
 }
 
 type Counts = Record<string, number> | 'failed' | undefined
-
-function whenIdle(start: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(start, { timeout: IDLE_TIMEOUT })
-    return () => cancelIdleCallback(id)
-  }
-  const timer = setTimeout(start, 200)
-  return () => clearTimeout(timer)
-}
 
 /**
  * The counts of `targets`' pages, once the browser is idle; with `view`, the reader's view of
