@@ -7,6 +7,7 @@ import { emojiSet, replaceEmojiCodes } from './emoji.js'
 import type { Messages } from './i18n.js'
 import { readDataUrl, readTransfer } from './paste.js'
 import { SafePreview } from './sanitize.js'
+import type { SubmitOutcome } from './flow.js'
 import type { Tip } from './state.js'
 import type { Draft } from './validate.js'
 
@@ -15,12 +16,6 @@ export const PREVIEW_DEBOUNCE_MS = 300
 
 /** marked and its extensions, loaded once, on the reader's first move in the editor. */
 export const loadMarkdown = loadOnce(() => import('./preview.js'))
-
-/** What the box asks of the editor after a submit: where focus goes, and whether to clear. */
-export interface SubmitOutcome {
-  focus?: 'text' | ValineMetaField
-  reset?: boolean
-}
 
 export interface EditorProps {
   config: ValineClientConfig
