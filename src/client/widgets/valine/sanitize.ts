@@ -10,12 +10,15 @@ import type { Config, DOMPurify } from 'dompurify'
 import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../../shared/comment-markup.js'
 import { safeHtml } from '../kit/safe-html.js'
 
+const DROPPED = new Set(DROPPED_WITH_CONTENT)
+
 const OPTIONS: Config = {
   ALLOWED_TAGS: Object.keys(COMMENT_ELEMENTS),
   ALLOWED_ATTR: [...new Set(Object.keys(COMMENT_ELEMENTS).flatMap((element) => Object.keys(COMMENT_ELEMENTS[element])))],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
-  ADD_FORBID_CONTENTS: [...DROPPED_WITH_CONTENT],
+  // Parsed as body content: a leading <noscript> or <style> is not hoisted into a head (where its content would escape it).
+  FORCE_BODY: true,
 }
 
 /** Pasted images show in the preview as data URLs of this machine; they are never posted. */
@@ -24,6 +27,10 @@ const isPastedImage = (element: string, attr: string, value: string) => element 
 /** The allow-list's per-element rules as DOMPurify hooks, plus `target`/`rel` on links that leave the page. */
 function hooks(withPastedImages: boolean) {
   return (p: DOMPurify) => {
+    // Emptied before DOMPurify removes them, so their content goes too (DOMPurify's own list lacks some).
+    p.addHook('uponSanitizeElement', (node, data) => {
+      if (DROPPED.has(data.tagName)) (node as Element).replaceChildren()
+    })
     p.addHook('uponSanitizeAttribute', (node, data) => {
       const element = node.nodeName.toLowerCase()
       if (withPastedImages && isPastedImage(element, data.attrName, data.attrValue)) return
@@ -33,6 +40,8 @@ function hooks(withPastedImages: boolean) {
       else data.attrValue = value
     })
     p.addHook('afterSanitizeAttributes', (node) => {
+      // An image without a source it may show is no image (as on the service).
+      if (node.tagName === 'IMG' && !node.hasAttribute('src')) return void node.remove()
       const href = node.tagName === 'A' ? node.getAttribute('href') : null
       if (href === null || !leavesPage(href)) return
       node.setAttribute('target', LINK_TARGET)
