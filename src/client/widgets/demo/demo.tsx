@@ -9,7 +9,7 @@ export const COPIED_MS = 1000
 /** The frame's height until the demo reports its own, and the most it may ask for. */
 const START_HEIGHT = 120
 const MAX_HEIGHT = 1600
-/** The class `<html>` carries in dark mode (src/shared/markup.ts `DARK_CLASS`; not imported, so this chunk shares no module with the app's). */
+/** The class `<html>` carries in dark mode (src/shared/markup.ts `DARK_CLASS`; not imported, so this chunk shares no module with the app's but the kit's `copyText`). */
 const DARK = 'dark'
 
 const isSlot = (s: unknown): s is DemoSlot =>
