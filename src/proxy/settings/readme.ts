@@ -2,7 +2,7 @@
  * The README's settings table, written from the settings table (src/proxy/README.md holds it
  * between two markers; a test compares them, `node scripts/settings-table.mjs` rewrites it).
  */
-import { isSetting, SETTINGS, type Setting, type TableNode } from './table.js'
+import { SETTINGS, settingsOf, type Setting } from './table.js'
 
 export const README_TABLE_START = '<!-- settings table: written by scripts/settings-table.mjs from src/proxy/settings/table.ts -->'
 export const README_TABLE_END = '<!-- end of settings table -->'
@@ -17,12 +17,10 @@ function shownDefault(s: Setting<unknown>): string {
   return code(String(v))
 }
 
-const rows = (node: TableNode): Setting<unknown>[] => (isSetting(node) ? [node] : Object.values(node).flatMap(rows))
-
 /** The Markdown table: one row per setting, in the table's order. */
 export function settingsMarkdown(): string {
   const lines = ['| environment | flag | config key | meaning | default |', '|---|---|---|---|---|']
-  for (const s of rows(SETTINGS)) lines.push(`| ${code(s.env)} | ${code(s.flag)} | ${code(s.file)} | ${s.doc} | ${shownDefault(s)} |`)
+  for (const s of settingsOf(SETTINGS)) lines.push(`| ${code(s.env)} | ${code(s.flag)} | ${code(s.file)} | ${s.doc} | ${shownDefault(s)} |`)
   return lines.join('\n')
 }
 

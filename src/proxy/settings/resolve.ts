@@ -6,7 +6,7 @@
  * `store` in the config file, `GPTNOTES_STORE`).
  */
 import { fail } from './parse.js'
-import { isSetting, SETTINGS, type FlagNames, type Resolved, type Setting, type TableNode } from './table.js'
+import { isSetting, SETTINGS, settingsOf, type FlagNames, type Resolved, type Setting, type TableNode } from './table.js'
 
 export type ProxyOptions = Resolved<typeof SETTINGS>
 export type ProxyLimits = ProxyOptions['limits']
@@ -32,12 +32,10 @@ function walk(node: { readonly [key: string]: TableNode }, value: (s: Setting<un
   return Object.freeze(out)
 }
 
-const settings = (node: TableNode): Setting<unknown>[] => (isSetting(node) ? [node] : Object.values(node).flatMap(settings))
-
 export const PROXY_DEFAULTS = walk(SETTINGS, (s) => s.default) as ProxyOptions
 
 /** The config file's top-level keys (`github` for `github.clientId`). */
-const FILE_KEYS = new Set(settings(SETTINGS).map((s) => s.file.split('.')[0]))
+const FILE_KEYS = new Set(settingsOf(SETTINGS).map((s) => s.file.split('.')[0]))
 
 function fileValue(file: Record<string, unknown>, key: string): unknown {
   const [head, tail] = key.split('.')

@@ -68,3 +68,6 @@ export type Resolved<T> = { [K in keyof T]: T[K] extends { parse: Parser<infer V
 export type FlagNames<T> = { [K in keyof T]: T[K] extends Setting<any> ? (T[K] extends { flag?: infer F } ? (F extends `--${infer N}` ? N : never) : never) : FlagNames<T[K]> }[keyof T]
 
 export const isSetting = (node: TableNode): node is Setting<any> => typeof (node as Setting<unknown>).parse === 'function'
+
+/** Every setting of `node`, in the table's order. */
+export const settingsOf = (node: TableNode): Setting<unknown>[] => (isSetting(node) ? [node] : Object.values(node).flatMap(settingsOf))
