@@ -11,7 +11,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { limitsOn } from '../policy/limits.js'
 import { ipHash } from '../policy/privacy.js'
-import { configuredProviders, formRecord, PLATFORM_ALIASES, readTokenResponse, redirectAllowed, tokenRequest, type OAuthErrorBody, type OAuthProvider } from '../oauth/providers.js'
+import { basicAuth, configuredProviders, formRecord, specOf, PLATFORM_ALIASES, readTokenResponse, redirectAllowed, tokenRequest, type OAuthErrorBody, type OAuthProvider } from '../oauth/providers.js'
 import type { ProxyEnv, Services } from './context.js'
 
 /** Longest wait for a provider. */
@@ -195,8 +195,9 @@ export function corsProxyRoutes(): Hono<ProxyEnv> {
       const value = c.req.header(name)
       if (value !== undefined) headers.set(name, value)
     }
-    if (provider.platform === 'github') headers.set('Accept', 'application/json')
-    if (provider.platform === 'bitbucket') headers.set('Authorization', `Basic ${btoa(`${provider.clientId}:${provider.clientSecret}`)}`)
+    const spec = specOf(provider)
+    if (spec.accept) headers.set('Accept', spec.accept)
+    if (spec.auth === 'basic') headers.set('Authorization', basicAuth(provider))
     const json = /json/i.test(c.req.header('content-type') ?? '')
     headers.set('Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded')
     const body = json ? JSON.stringify(params) : new URLSearchParams(params).toString()
