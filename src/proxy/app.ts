@@ -14,7 +14,7 @@ import { LC, LeanCloudError, lcError } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
 import { leancloudRoutes } from './routes/leancloud.js'
 import { corsProxyRoutes, oauthRoutes } from './routes/oauth.js'
-import type { CommentStore } from './stores/store.js'
+import { StoreUnavailable, errorCode, type CommentStore } from './stores/store.js'
 
 export type { ProxyEnv, Services } from './routes/context.js'
 
@@ -54,6 +54,9 @@ function carriesMasterCredential(headers: Headers): boolean {
   })
   return found
 }
+
+/** `Retry-After` on a 503 for a store out of reach: a broken connection is replaced at once, a restart takes seconds. */
+const STORE_RETRY_AFTER_SECONDS = 2
 
 /** How much of an oversize body is read and dropped before refusing it. */
 const DISCARD_BYTES = 1024 * 1024
@@ -118,8 +121,15 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
   const app = new Hono<ProxyEnv>()
 
   app.onError((err, c) => {
-    // Refusals are answers; anything else is a fault: logged (no request data), answered without details.
-    if (!(err instanceof LeanCloudError)) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, message: err instanceof Error ? err.message.slice(0, 200) : undefined })
+    // Refusals are answers. A store out of reach fails this request only: 503, to be sent again.
+    // Anything else is a fault, answered without details. The logs name the error's class and the
+    // driver's code, never its message, which may quote request values.
+    if (err instanceof StoreUnavailable) {
+      log({ level: 'warn', event: 'store-unavailable', method: c.req.method, route: c.req.routePath, code: err.code })
+      c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS))
+    } else if (!(err instanceof LeanCloudError)) {
+      log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, code: errorCode(err) })
+    }
     return errorResponse(c, err)
   })
   app.notFound((c) => errorResponse(c, lcError(LC.OBJECT_NOT_FOUND, 'No such route.')))
