@@ -2,7 +2,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '../../src/proxy/stores/migrations.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
-import type { CommentStore } from '../../src/proxy/stores/store.js'
+import { postgresUnreachable } from '../../src/proxy/stores/sql-store.js'
+import { StoreUnavailable, type CommentStore } from '../../src/proxy/stores/store.js'
 import { storeCases } from './store-cases.js'
 
 /** The real server (design.md §7); `.ci/run` starts it when it is not running. */
@@ -98,6 +99,28 @@ describe('PostgreSQL store', () => {
       expect(await store.getCounter('none')).toBeUndefined()
     } finally {
       await store.close()
+    }
+  })
+
+  it('a server it cannot reach is StoreUnavailable (with the socket’s code), not a query fault', async () => {
+    // Port 1 on loopback: nothing listens, the connect is refused at once.
+    const store = openPostgresStore('postgres://postgres@127.0.0.1:1/none')
+    try {
+      const err = await store.getCounter('x').then(() => undefined, (e: unknown) => e)
+      expect(err).toBeInstanceOf(StoreUnavailable)
+      expect((err as StoreUnavailable).code).toBe('ECONNREFUSED')
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('tells connection failures from query faults', () => {
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code })
+    for (const err of [coded('57P01'), coded('57P02'), coded('57P03'), coded('08006'), coded('08001'), coded('53300'), coded('ECONNREFUSED'), coded('ECONNRESET'), new Error('Connection terminated unexpectedly'), new Error('Client has encountered a connection error and is not queryable'), new Error('timeout exceeded when trying to connect')]) {
+      expect(postgresUnreachable(err), String(err)).toBe(true)
+    }
+    for (const err of [coded('23505'), coded('22P02'), coded('22021'), coded('42P01'), coded('57014'), new Error('syntax error'), 'text', undefined]) {
+      expect(postgresUnreachable(err), String(err)).toBe(false)
     }
   })
 })
