@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dropDatabase, POSTGRES_SERVER, withDatabase } from '../helpers/postgres.js'
 import { CLI } from '../helpers/sites.js'
 
 /**
@@ -8,17 +9,11 @@ import { CLI } from '../helpers/sites.js'
  * a failover, an administrator): the compiled CLI (`npm run compile` first) in a child process,
  * so a fault that stops the process shows as a dead child, not as a failed test runner.
  */
-const SERVER = process.env.GPTNOTES_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const SERVER = POSTGRES_SERVER
 const database = `gptnotes_faults_${process.pid}_${Date.now().toString(36)}`
 const LOAD_MS = 10_000
 const TERMINATE_EVERY_MS = 200
 const CONCURRENCY = 16
-
-const withDatabase = (name: string): string => {
-  const url = new URL(SERVER)
-  url.pathname = `/${name}`
-  return url.href
-}
 
 const admin = new pg.Client({ connectionString: SERVER })
 let child: ChildProcess
@@ -57,13 +52,7 @@ afterAll(async () => {
     child.kill('SIGTERM')
     await exited
   }
-  // The service closed its pool on the way out; let a closing connection go before the drop.
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database])
-    if ((rows[0] as { n: number }).n === 0) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  await admin.query(`drop database if exists ${database} with (force)`)
+  await dropDatabase(admin, database)
   await admin.end()
 })
 

@@ -4,18 +4,11 @@ import { MIGRATIONS } from '../../src/proxy/stores/migrations.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import { postgresUnreachable } from '../../src/proxy/stores/sql-store.js'
 import { StoreUnavailable, type CommentStore } from '../../src/proxy/stores/store.js'
+import { dropDatabase, POSTGRES_SERVER, withDatabase } from '../helpers/postgres.js'
 import { storeCases } from './store-cases.js'
 
-/** The real server (design.md §7); `.ci/run` starts it when it is not running. */
-const SERVER = process.env.GPTNOTES_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const SERVER = POSTGRES_SERVER
 const database = `gptnotes_test_${process.pid}_${Date.now().toString(36)}`
-
-const withDatabase = (name: string, params: Record<string, string> = {}): string => {
-  const url = new URL(SERVER)
-  url.pathname = `/${name}`
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-  return url.href
-}
 
 const admin = new pg.Client({ connectionString: SERVER })
 let setup: pg.Client
@@ -33,14 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await setup?.end()
-  // Every store is closed by now, but a closing connection may still be on its way out: let it
-  // go before the drop, which ends any connection left (one ending meanwhile would report it).
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database])
-    if ((rows[0] as { n: number }).n === 0) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  await admin.query(`drop database if exists ${database} with (force)`)
+  await dropDatabase(admin, database)
   await admin.end()
 })
 
