@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { request } from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dropDatabase, POSTGRES_SERVER, withDatabase } from '../helpers/postgres.js'
@@ -63,21 +64,36 @@ interface Answer {
 }
 
 let sent = 0
-async function post(): Promise<Answer> {
+/**
+ * One post, on a connection of its own: a kept-alive connection the client reuses just as the
+ * server's keep-alive time ends is reset, a client-side race this test is not about.
+ */
+function post(): Promise<Answer> {
   const n = ++sent
-  const res = await fetch(`${base}/1.1/classes/Comment`, {
-    method: 'POST',
-    headers: { 'X-LC-Id': 'test-app-id-MdYXbMMI', 'X-LC-Key': 'test-app-key', 'Content-Type': 'application/json;charset=UTF-8' },
-    body: JSON.stringify({ comment: `<p>Posted under fault number ${n}.</p>`, nick: 'Dana', mail: 'dana@example.com', link: '', url: '/gpt/handbook/faults.html', ua: 'Mozilla/5.0' }),
+  const payload = JSON.stringify({ comment: `<p>Posted under fault number ${n}.</p>`, nick: 'Dana', mail: 'dana@example.com', link: '', url: '/gpt/handbook/faults.html', ua: 'Mozilla/5.0' })
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/1.1/classes/Comment`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'X-LC-Id': 'test-app-id-MdYXbMMI', 'X-LC-Key': 'test-app-key', 'Content-Type': 'application/json;charset=UTF-8', 'Content-Length': Buffer.byteLength(payload) },
+    })
+    req.on('error', reject)
+    req.on('response', (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => (text += d))
+      res.on('error', reject)
+      res.on('end', () => {
+        const retryAfter = res.headers['retry-after'] ?? null
+        try {
+          resolve({ status: res.statusCode ?? 0, retryAfter, body: JSON.parse(text) as unknown })
+        } catch {
+          reject(new Error(`${res.statusCode} answered with no JSON: ${text.slice(0, 200)}`))
+        }
+      })
+    })
+    req.end(payload)
   })
-  const text = await res.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new Error(`${res.status} answered with no JSON: ${text.slice(0, 200)}`)
-  }
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body }
 }
 
 describe('PostgreSQL store under connection faults', () => {
@@ -101,7 +117,7 @@ describe('PostgreSQL store under connection faults', () => {
         try {
           answers.push(await post())
         } catch (e) {
-          failed.push(`${String(e)} (${String((e as Error).cause)})`)
+          failed.push(String(e))
         }
       }
     })
