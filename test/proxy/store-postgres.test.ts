@@ -95,6 +95,7 @@ describe('PostgreSQL store', () => {
       const err = await store.getCounter('x').then(() => undefined, (e: unknown) => e)
       expect(err).toBeInstanceOf(StoreUnavailable)
       expect((err as StoreUnavailable).code).toBe('ECONNREFUSED')
+      expect((err as StoreUnavailable).message).toContain('ECONNREFUSED')
     } finally {
       await store.close()
     }

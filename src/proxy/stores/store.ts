@@ -134,9 +134,12 @@ export class StoreUnavailable extends Error {
   readonly code: string | undefined
 
   constructor(cause: unknown) {
-    super('The comment store is unavailable.', { cause })
+    const code = errorCode(cause)
+    // The code tells an operator what happened (`gptnotes proxy` prints it when the store cannot be
+    // opened); the app never sends or logs this message.
+    super(`The comment store could not be reached${code ? ` (${code})` : ''}.`, { cause })
     this.name = 'StoreUnavailable'
-    this.code = errorCode(cause)
+    this.code = code
   }
 }
 
