@@ -10,7 +10,7 @@ import { cors } from 'hono/cors'
 import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
 import { adminRoutes } from './routes/admin.js'
-import { LC, LeanCloudError, lcError } from './leancloud/errors.js'
+import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
 import { leancloudRoutes } from './routes/leancloud.js'
 import { corsProxyRoutes, oauthRoutes } from './routes/oauth.js'
@@ -54,9 +54,6 @@ function carriesMasterCredential(headers: Headers): boolean {
   })
   return found
 }
-
-/** `Retry-After` on a 503 for a store out of reach: a broken connection is replaced at once, a restart takes seconds. */
-const STORE_RETRY_AFTER_SECONDS = 2
 
 /** How much of an oversize body is read and dropped before refusing it. */
 const DISCARD_BYTES = 1024 * 1024

@@ -142,7 +142,7 @@ describe('PostgreSQL store under connection faults', () => {
     expect(unavailable.length).toBeGreaterThan(0)
     for (const a of unavailable) {
       expect(a.retryAfter).toMatch(/^\d+$/)
-      expect(a.body).toEqual({ code: 100, error: expect.any(String) })
+      expect(a.body).toEqual({ code: 100, error: expect.any(String), retryAfter: Number(a.retryAfter) })
     }
 
     // Every acknowledged comment is stored.

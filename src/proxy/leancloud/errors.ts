@@ -99,12 +99,21 @@ export function lcStatus(code: LeanCloudCode): number {
   return KNOWN[code][0]
 }
 
+/** The wait after a store out of reach: a broken connection is replaced at once, a restart takes seconds. */
+export const STORE_RETRY_AFTER_SECONDS = 2
+
 /**
- * Any thrown value as a status and body. A store out of reach is code 100 (503); anything else
- * that is not a `LeanCloudError` becomes code 1 with LeanCloud's generic message: internals
- * (stack, SQL, paths) never reach the client.
+ * Any thrown value as a status and body. A store out of reach is code 100 (503, with
+ * `retryAfter`); anything else that is not a `LeanCloudError` becomes code 1 with LeanCloud's
+ * generic message: internals (stack, SQL, paths) never reach the client.
  */
 export function toErrorResponse(err: unknown): { status: number; body: LeanCloudErrorBody } {
-  const e = err instanceof LeanCloudError ? err : new LeanCloudError(err instanceof StoreUnavailable ? LC.CONNECTION_FAILED : LC.INTERNAL)
+  const e = asLeanCloudError(err)
   return { status: e.status, body: e.body }
+}
+
+function asLeanCloudError(err: unknown): LeanCloudError {
+  if (err instanceof LeanCloudError) return err
+  if (err instanceof StoreUnavailable) return new LeanCloudError(LC.CONNECTION_FAILED, undefined, { retryAfter: STORE_RETRY_AFTER_SECONDS })
+  return new LeanCloudError(LC.INTERNAL)
 }
