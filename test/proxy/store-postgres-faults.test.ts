@@ -157,6 +157,10 @@ describe('PostgreSQL store under connection faults', () => {
       await reader.end()
     }
 
+    // It still stops cleanly (requests finished, pool closed) on SIGTERM.
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+
     // The log names what failed, never what was posted nor the driver's words.
     expect(stderr).toContain('store-unavailable')
     expect(stderr).not.toMatch(/Posted under fault|Dana|dana@example\.com|terminating connection|at .+\.js:\d+/)
