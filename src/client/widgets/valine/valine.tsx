@@ -5,7 +5,7 @@
  * client-side navigation never shows the previous page's comments.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import type { ValineClientConfig } from '../../../shared/valine-config.js'
+import type { ValineClientConfig, ValineSlotProps } from '../../../shared/valine-config.js'
 import type { WidgetProps } from '../registry.js'
 import { commentApi, initSdk, type CommentApi, type NewComment } from './api.js'
 import { lastSubmit, readMeta, rememberMeta, rememberSubmit } from './cache.js'
@@ -16,7 +16,7 @@ import { emojiSet, replaceEmojiCodes } from './emoji.js'
 import { escapeHtml } from './escape.js'
 import { describeError } from './errors.js'
 import { messagesFor } from './i18n.js'
-import { pageKey, resolveOptions, serviceAddress } from './options.js'
+import { pageKey, serviceAddress } from './options.js'
 import { loadSdk } from './sdk/load-sdk.js'
 import { hasMore, initialState, reduce } from './state.js'
 import { injectStyles } from './styles.js'
@@ -43,9 +43,8 @@ export function withReplyLink(html: string, target: { id: string; nick: string }
   return html.startsWith('<p>') ? `<p>${at}${html.slice(3)}` : at + html
 }
 
-export default function Valine({ props }: WidgetProps) {
-  const config = useMemo(() => resolveOptions(props.config), [props.config])
-  const routePath = typeof props.path === 'string' ? props.path : ''
+export default function Valine({ props }: WidgetProps<ValineSlotProps>) {
+  const { config, path: routePath } = props
   const url = pageKey(config.path, routePath || (typeof location === 'undefined' ? '/' : location.pathname))
   // A new page is a new box: nothing of the last page's state survives.
   return <CommentBox key={url} config={config} url={url} />
