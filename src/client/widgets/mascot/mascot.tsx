@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
 import type { WidgetProps } from '../registry.js'
 import { logMobile, logUnsupportedTheme } from './log.js'
-import { isMobileUserAgent, type MascotOptions, mascotOptions } from './options.js'
+import { isMobileUserAgent, type MascotOptions, mascotOptions, type MascotSlotProps } from './options.js'
 import { unsupportedThemes } from './themes.js'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
@@ -22,7 +22,7 @@ function freeTheCorner(): void {
  * not with a theme this site cannot draw) before the overlay, the framework and the character
  * load as a chunk of their own. So a phone downloads only this.
  */
-export default function Mascot({ props }: WidgetProps) {
+export default function Mascot({ props }: WidgetProps<MascotSlotProps>) {
   const key = JSON.stringify(props)
   const options = useMemo(() => mascotOptions(props), [key])
   const [verdict, setVerdict] = useState<'wait' | 'show' | 'no'>('wait')
