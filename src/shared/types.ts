@@ -1,7 +1,7 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
-import type { ValineSiteConfig } from './valine-config.js'
-import type { VssueSiteConfig } from './vssue-config.js'
+import type { ValineSiteConfig } from './widgets/valine.js'
+import type { VssueSiteConfig } from './widgets/vssue.js'
 import type { ClickEffectConfig, HeadTag, MascotConfig, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
 import type { Live2DAssets } from './live2d-model.js'
 import type { RouteWidgetProps } from './widgets/slot-props.js'

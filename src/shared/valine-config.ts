@@ -6,6 +6,5 @@ export {
   type ValineOptions as ValineClientConfig,
   type ValineLang,
   type ValineMetaField,
-  type ValineSiteConfig,
   type ValineSlotProps,
 } from './widgets/valine.js'

@@ -3,7 +3,7 @@
  * src/shared/widgets/valine.ts): the service it talks to and the key of a page's comments.
  */
 import { DATA_SCRIPT_ID } from '../../../shared/markup.js'
-import type { ValineClientConfig } from '../../../shared/valine-config.js'
+import type { ValineOptions as ValineClientConfig } from '../../../shared/widgets/valine.js'
 
 /**
  * The comment service: the config's `serverURLs`, else the site data's (`site.comments`, what
