@@ -180,7 +180,7 @@ export function mergeVariant<T extends object>(base: T, variant: { readonly [K i
   return { ...base, ...Object.fromEntries(Object.entries(variant).filter(([, v]) => v !== undefined)) }
 }
 
-/** Where a declaration has `called` fields, as key paths (`*`: any key of a record). */
+/** Where a declaration has `called` fields, as key paths (`*`: any key of a record, any item of a list). */
 export function callSites(schema: AnySchema, at: readonly string[] = []): { path: string[]; call: CallSpec }[] {
   if (schema.call) return [{ path: [...at], call: schema.call }]
   if (schema.shape) return Object.entries(schema.shape).flatMap(([k, s]) => callSites(s, [...at, k]))
@@ -200,6 +200,7 @@ export function array<Out, In>(item: Schema<Out, In>): Schema<readonly Out[], re
     matches: Array.isArray,
     resolve: (v) => (v as unknown[]).map((x) => item.resolve(x)),
     findings: (v, p) => (item.findings ? (v as unknown[]).flatMap((x, i) => item.findings!(x, `${p}[${i}]`)) : []),
+    item,
   }
 }
 

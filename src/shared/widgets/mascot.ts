@@ -4,14 +4,6 @@
  */
 import { array, boolean, type Infer, map, number, object, optional, record, string, union, withDefault } from '../config-schema.js'
 
-/** The original plugin's texts, which a left-out message keeps (an empty `welcome` greets with the site's title). */
-export const MASCOT_MESSAGES = {
-  welcome: '',
-  home: '心里的花，我想要带你回家。',
-  theme: '好吧，希望你能喜欢我的其他小伙伴。',
-  close: '你知道我喜欢吃什么吗？痴痴地望着你。',
-} as const
-
 /** A style object for one of the mascot's elements (`{ right: '90px', 'z-index': 3 }`). */
 const mascotStyleSchema = withDefault(record(union('a string or number', [string, number], (v) => (typeof v === 'number' ? number : string))), {})
 
@@ -28,7 +20,7 @@ export const mascotOptionsSchema = object({
   ),
   /** Hide the buttons. @default false */
   clean: withDefault(boolean, false),
-  /** The message box's texts; a left-out one keeps its Chinese default (`MASCOT_MESSAGES`; `welcome` '' greets with the site title). @default {} */
+  /** The message box's texts; a left-out one keeps its Chinese default (`MASCOT_MESSAGES` in mascot-messages.ts; `welcome` '' greets with the site title). @default {} */
   messages: withDefault(
     object({
       /** @default '' (`欢迎来到 <title>`) */

@@ -28,12 +28,9 @@ import {
 } from '../config-schema.js'
 import { httpAddress, pageSizeSchema } from './fields.js'
 
-/** The platforms, in Vssue's keys. */
-export const VSSUE_PLATFORMS = ['github', 'github-v4', 'gitlab', 'bitbucket', 'gitee'] as const
-export type VssuePlatform = (typeof VSSUE_PLATFORMS)[number]
+import { SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssuePlatform } from './vssue-platforms.js'
 
-/** The platforms whose login code is exchanged by the comment service (GitLab uses PKCE in the browser). */
-export const SERVICE_EXCHANGED: readonly VssuePlatform[] = ['github', 'github-v4', 'bitbucket', 'gitee']
+export { SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssuePlatform }
 
 /**
  * What the original's function form of `proxy` (`url => \`https://svc/cors/${url}\``) is called

@@ -5,7 +5,7 @@
 import type { CSSProperties } from 'react'
 import type { Live2DAssets } from '../../../shared/live2d-model.js'
 import type { ClientMascot } from '../../../shared/types.js'
-import { MASCOT_MESSAGES } from '../../../shared/widgets/mascot.js'
+import { MASCOT_MESSAGES } from '../../../shared/widgets/mascot-messages.js'
 
 export interface MascotMessages {
   welcome: string

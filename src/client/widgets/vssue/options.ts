@@ -4,7 +4,8 @@
  * `owner`, `repo`, `platform` or `clientId`, and the error that replaces its 'clientSecret and
  * proxy is required': a platform that logs in through the comment service with no service address.
  */
-import { SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssueOptions, type VssuePlatform } from '../../../shared/widgets/vssue.js'
+import type { VssueOptions } from '../../../shared/widgets/vssue.js'
+import { SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssuePlatform } from '../../../shared/widgets/vssue-platforms.js'
 
 export interface ResolvedOptions extends VssueOptions {
   /** Login needs the comment service and none is configured. */
