@@ -15,7 +15,7 @@
  *
  * test/unit/error-catalogue.test.ts triggers every entry and fails when one has no case.
  */
-import type { ValineIgnoredReason } from '../../shared/site-config.js'
+import type { ValineIgnoredReason } from '../../shared/widgets/valine.js'
 
 export type Severity = 'error' | 'warning'
 export type Located = 'always' | 'when-known' | 'never'
