@@ -31,13 +31,13 @@ const FAILED = 1
 const USAGE = 2
 
 /** The store the service would use: `--store`, then `GPTNOTES_STORE`, then `sqlite:./comments.db`. */
-function storeSettings(store: string | undefined): { store: string; secret: string | undefined } {
+export function storeSettings(store: string | undefined): { store: string; secret: string | undefined } {
   // Only the settings this command uses: a bad unrelated GPTNOTES_* must not stop a migration.
   const options = resolveProxyOptions({ flags: { store }, env: { GPTNOTES_STORE: process.env.GPTNOTES_STORE, GPTNOTES_SECRET: process.env.GPTNOTES_SECRET } })
   return { store: options.store, secret: options.secret }
 }
 
-async function openConfiguredStore(url: string, debug: boolean): Promise<CommentStore | undefined> {
+export async function openConfiguredStore(url: string, debug: boolean): Promise<CommentStore | undefined> {
   const { openStore } = await import('../proxy/stores/open-store.js')
   let store: CommentStore | undefined
   try {
