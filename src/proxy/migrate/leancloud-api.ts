@@ -149,7 +149,7 @@ export function scanClient(options: ScanClientOptions): ScanClient {
       text = await response.text()
     } catch (err) {
       if (signal?.aborted) throw signal.reason
-      if (timeout.aborted) return { retry: `no answer within ${Math.round(timeoutMs / 1000)} s` }
+      if (timeout.aborted) return { retry: `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}` }
       return { retry: `the connection failed (${connectionReason(err)})` }
     }
     let body: unknown
