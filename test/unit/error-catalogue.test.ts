@@ -23,6 +23,7 @@ import {
   type BuildWarning,
   type ProblemCode,
 } from '../../src/render/errors/index.js'
+import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
 interface Report {
@@ -101,6 +102,27 @@ async function serveOnBusyPort(): Promise<Report> {
   }
 }
 
+/** `gptnotes comments import --from-leancloud` against the loopback LeanCloud fake, set up to fail as `code` says. */
+async function importFromLeanCloud(code: ProblemCode, detail: string, setUp: (f: LeanCloudFake) => string | undefined): Promise<Report> {
+  const f = await startLeanCloudFake()
+  const cwd = mkdtempSync(join(tmpdir(), 'gptnotes-lc-error-'))
+  try {
+    const key = setUp(f)
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_') && !k.startsWith('LEANCLOUD_')))
+    const args = [CLI, 'comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', 'sqlite:comments.db']
+    const result = await run(process.execPath, args, { cwd, env: { ...env, NO_COLOR: '1', ...(key === undefined ? {} : { LEANCLOUD_MASTER_KEY: key }) } }).then(
+      () => ({ stderr: '', code: 0 }),
+      (e: { stderr: string; code: number }) => e,
+    )
+    expect(result.code).toBe(1)
+    const headline = /^error \[(\w+)\] (.*)$/m.exec(result.stderr)
+    return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: result.stderr, params: code === 'LeanCloudNoMasterKey' ? {} : { detail } }
+  } finally {
+    await f.close()
+    rmSync(cwd, { recursive: true, force: true })
+  }
+}
+
 const CASES: Case[] = [
   { code: 'FrontmatterSyntax', at: 'content/index.md:2:10', stage: 'parsePage' },
   { code: 'FrontmatterInvalid', at: 'content/index.md:3:7', stage: 'parsePage' },
@@ -135,6 +157,40 @@ const CASES: Case[] = [
   { code: 'UnsafeUrl', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
   { code: 'CommentsNoService' },
+  { code: 'LeanCloudNoMasterKey', raise: () => importFromLeanCloud('LeanCloudNoMasterKey', '', () => undefined) },
+  { code: 'LeanCloudUnauthorized', raise: () => importFromLeanCloud('LeanCloudUnauthorized', 'Comment: HTTP 401 code 401: Unauthorized.', () => 'not-the-master-key') },
+  {
+    code: 'LeanCloudRegionRefused',
+    raise: () =>
+      importFromLeanCloud('LeanCloudRegionRefused', 'Comment: code 1020: Forbidden to access this domain.', (f) => {
+        f.always = { kind: 'lcError', status: 403, code: 1020, error: 'Forbidden to access this domain.' }
+        return f.masterKey
+      }),
+  },
+  {
+    code: 'LeanCloudQuotaExceeded',
+    raise: () =>
+      importFromLeanCloud('LeanCloudQuotaExceeded', 'Comment: code 140: Exceeded an application quota. Upgrade to resolve.', (f) => {
+        f.always = { kind: 'lcError', status: 403, code: 140, error: 'Exceeded an application quota. Upgrade to resolve.' }
+        return f.masterKey
+      }),
+  },
+  {
+    code: 'LeanCloudUnavailable',
+    raise: () =>
+      importFromLeanCloud('LeanCloudUnavailable', 'Comment: HTTP 503 code 1: Service unavailable. (after 6 tries)', (f) => {
+        f.always = { kind: 'status', status: 503, retryAfter: '0', body: { code: 1, error: 'Service unavailable.' } }
+        return f.masterKey
+      }),
+  },
+  {
+    code: 'LeanCloudRefused',
+    raise: () =>
+      importFromLeanCloud('LeanCloudRefused', 'Comment: HTTP 403 code 119: The operation is forbidden.', (f) => {
+        f.always = { kind: 'status', status: 403, body: { code: 119, error: 'The operation is forbidden.' } }
+        return f.masterKey
+      }),
+  },
   { code: 'ValineOptionIgnored', at: 'gptnotes.config.ts:11:9' },
   { code: 'VssueClientSecret', at: 'gptnotes.config.ts:11:7', stage: 'loadConfig' },
   { code: 'VssueNoService' },
