@@ -41,8 +41,9 @@ const n = (x: number): string => x.toLocaleString('en-US')
 /** The key typed with nothing shown; undefined on Ctrl-C or Ctrl-D. */
 function askHidden(question: string): Promise<string | undefined> {
   const input = process.stdin
-  process.stderr.write(question)
+  // No echo before the question shows: a key typed ahead must not appear either.
   input.setRawMode(true)
+  process.stderr.write(question)
   input.resume()
   input.setEncoding('utf8')
   let typed = ''
@@ -215,7 +216,8 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
     process.off('SIGINT', onSigint)
     await store?.close()
   }
-  endLine()
+  // The live line gives way to the summary.
+  if (shown) process.stdout.write('\r\u001b[2K')
   for (const c of ['Comment', 'Counter'] as const) console.log(summary(state, c, opts.dryRun))
   const bad = state.classes.Comment.bad + state.classes.Counter.bad
   if (bad > 0) {

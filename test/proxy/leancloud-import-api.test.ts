@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -338,6 +338,31 @@ describe('gptnotes comments import --from-leancloud', () => {
     expect((await start(['--from-leancloud', 'ftp://x', '--app-id', f.appId], env, cwd).done).code).toBe(2)
     expect((await start(['--from-leancloud', f.url, '--app-id', f.appId, 'Comment.jsonl'], env, cwd).done).code).toBe(2)
     expect((await start(['--dry-run', 'Comment.jsonl'], env, cwd).done).code).toBe(2)
+  })
+
+  // `script` gives the CLI a terminal; where it is missing, the prompt is not tested.
+  const hasScript = spawnSync('script', ['--version']).status === 0
+  it.skipIf(!hasScript)('asks for the key in a terminal without showing it', async () => {
+    const f = await fake()
+    const cwd = fresh()
+    const command = [CLI, 'comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', 'sqlite:comments.db'].map((a) => `'${a}'`).join(' ')
+    const child = spawn('script', ['-qec', `'${process.execPath}' ${command}`, '/dev/null'], { env: cleanEnv(), cwd, stdio: ['pipe', 'pipe', 'pipe'] })
+    let out = ''
+    let sent = false
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      if (!sent && out.includes('LeanCloud master key (not shown): ')) {
+        sent = true
+        child.stdin.write(`${f.masterKey}\r`)
+      }
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(sent).toBe(true)
+    expect(code).toBe(0)
+    expect(out).toContain('Comment: 7 read, 7 comments imported, 0 already there')
+    // On a terminal the counts are one line, rewritten in place.
+    expect(out).toContain('\r\u001b[2KComment: 2 read, 2 comments imported, 0 already there · Counter: 0 read')
+    expect(out).not.toContain(f.masterKey)
   })
 
   describe('into PostgreSQL', () => {
