@@ -2,13 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { freshState, LeanCloudApiError, runLeanCloudImport, scanClient, type ImportState, type ScanClientOptions } from '../../src/proxy/migrate/leancloud-api.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
 import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
+import { postgresDatabase } from '../helpers/postgres.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
 /**
@@ -366,25 +366,7 @@ describe('gptnotes comments import --from-leancloud', () => {
   })
 
   describe('into PostgreSQL', () => {
-    const SERVER = process.env.GPTNOTES_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-    const database = `gptnotes_lcapi_${process.pid}_${Date.now().toString(36)}`
-    const admin = new pg.Client({ connectionString: SERVER })
-    const url = (() => {
-      const u = new URL(SERVER)
-      u.pathname = `/${database}`
-      return u.href
-    })()
-
-    beforeAll(async () => {
-      await admin.connect().catch((e: Error) => {
-        throw new Error(`PostgreSQL is not reachable at ${new URL(SERVER).host} (set GPTNOTES_TEST_POSTGRES to another server): ${e.message}`)
-      })
-      await admin.query(`create database ${database}`)
-    })
-    afterAll(async () => {
-      await admin.query(`drop database if exists ${database} with (force)`)
-      await admin.end()
-    })
+    const url = postgresDatabase('gptnotes_lcapi')
 
     it('imports the same records as into SQLite, the state file in the current folder; a second run adds nothing', async () => {
       const f = await fake()
