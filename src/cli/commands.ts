@@ -124,7 +124,7 @@ export function registerComments(program: Command): void {
 
   comments
     .command('import')
-    .description('import a LeanCloud export (JSON Lines, one file per class); each file in one transaction, a second import adds nothing')
+    .description('import a LeanCloud export (JSON Lines, one file per class), or with --from-leancloud the app itself; each file (each page) in one transaction, a second import adds nothing')
     .argument('[files...]', 'export files: Comment*.jsonl, Counter*.jsonl')
     .option('--class <name>', 'class of every file: Comment or Counter (default: from each file name)')
     .option(...STORE_OPTION)

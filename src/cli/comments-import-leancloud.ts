@@ -67,11 +67,12 @@ function askHidden(question: string): Promise<string | undefined> {
   })
 }
 
-async function masterKey(): Promise<string | undefined> {
+/** The key, or why there is none: no terminal to ask in, or the question left unanswered. */
+async function masterKey(): Promise<string | 'none' | 'cancelled'> {
   const fromEnv = process.env.LEANCLOUD_MASTER_KEY?.trim()
   if (fromEnv) return fromEnv
-  if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined
-  return (await askHidden('LeanCloud master key (not shown): '))?.trim() || undefined
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return 'none'
+  return (await askHidden('LeanCloud master key (not shown): '))?.trim() || 'cancelled'
 }
 
 /** The state file beside an SQLite store, else in the current folder. */
@@ -127,7 +128,11 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
     return FAILED
   }
   const key = await masterKey()
-  if (key === undefined) {
+  if (key === 'cancelled') {
+    console.error('error no master key given; nothing read')
+    return FAILED
+  }
+  if (key === 'none') {
     console.error(formatError(problem('LeanCloudNoMasterKey', {}), { debug: opts.debug }))
     return FAILED
   }

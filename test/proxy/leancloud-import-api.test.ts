@@ -174,6 +174,16 @@ describe('the scan client and the resumable runner', () => {
     expect(f.requests).toHaveLength(1)
   })
 
+  it('stops on a cursor that does not move rather than reading one page for ever', async () => {
+    const f = await fake()
+    f.faults.push({ kind: 'delay', ms: 0 }, { kind: 'status', status: 200, body: { results: [], cursor: 'stuck' } }, { kind: 'status', status: 200, body: { results: [], cursor: 'stuck' } })
+    const state = freshState(f.url, f.appId)
+    const err = await runLeanCloudImport({ client: clientFor(f), state }).catch((e: unknown) => e)
+    expect((err as LeanCloudApiError).failure).toBe('refused')
+    expect(f.requests).toHaveLength(3)
+    expect(state.classes.Comment).toMatchObject({ cursor: 'stuck', read: 2 })
+  })
+
   it('reads a class the app never created as empty, and lists a record that cannot be imported by its id', async () => {
     const classes = fixtureClasses()
     classes.Comment.push({ objectId: id(9), createdAt: '2021-05-01T00:00:00.000Z', url: 'https://elsewhere.example/p', comment: 'x' })

@@ -272,6 +272,8 @@ export async function runLeanCloudImport(opts: RunOptions): Promise<ImportState>
     while (!progress.done) {
       opts.signal?.throwIfAborted()
       const page = await opts.client.page(className, progress.cursor, opts.signal)
+      // A cursor that does not move would read the same page for ever.
+      if (page.cursor !== null && page.cursor === progress.cursor) throw new LeanCloudApiError('refused', 'the scan answered the cursor it was given, so it would never end', className)
       const outcome = await importPage(opts, className, page.results, roots)
       progress.read += page.results.length
       progress.added += outcome.added
