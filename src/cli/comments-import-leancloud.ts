@@ -8,10 +8,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { apiBase, freshState, LeanCloudApiError, parseState, runLeanCloudImport, scanClient, type ImportState, type LeanCloudFailure } from '../proxy/migrate/leancloud-api.js'
 import type { LeanCloudClass } from '../proxy/migrate/leancloud-export.js'
-import { ProxyOptionError } from '../proxy/options.js'
-import type { CommentStore } from '../proxy/stores/store.js'
 import { problem, type ErrorCode } from '../render/errors/index.js'
-import { openConfiguredStore, storeSettings } from './comments.js'
+import { openConfiguredStore, type ConfiguredStore } from './comments.js'
 import { formatError } from './format-problem.js'
 
 export interface LeanCloudImportOptions {
@@ -119,14 +117,6 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
     console.error(`error --app-id must be the app's App ID from the console (letters, digits and -), got "${opts.appId}"`)
     return USAGE
   }
-  let settings: ReturnType<typeof storeSettings>
-  try {
-    settings = storeSettings(opts.store)
-  } catch (err) {
-    if (!(err instanceof ProxyOptionError)) throw err
-    console.error(`error ${err.message}`)
-    return FAILED
-  }
   const key = await masterKey()
   if (key === 'cancelled') {
     console.error('error no master key given; nothing read')
@@ -138,16 +128,23 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
   }
 
   // A dry run reads from the start and keeps nothing: no store opened, no state written.
-  const statePath = opts.dryRun ? undefined : resolve(opts.state ?? defaultStatePath(settings.store))
+  let opened: ConfiguredStore | undefined
+  if (!opts.dryRun) {
+    opened = await openConfiguredStore(opts.store, opts.debug)
+    if (opened === undefined) return FAILED
+  }
+  const store = opened?.store
+  const statePath = opened === undefined ? undefined : resolve(opts.state ?? defaultStatePath(opened.url))
   let state = freshState(base.href, opts.appId)
   if (statePath !== undefined) {
     const kept = await readState(statePath)
-    if (kept === 'unreadable') {
-      console.error(`error --state ${statePath} is not a state file of this command; move it away or pass another --state`)
-      return FAILED
-    }
-    if (kept !== undefined && kept.appId !== opts.appId) {
-      console.error(`error --state ${statePath} belongs to the import of app ${kept.appId}; pass another --state for app ${opts.appId}`)
+    if (kept === 'unreadable' || (kept !== undefined && kept.appId !== opts.appId)) {
+      console.error(
+        kept === 'unreadable'
+          ? `error --state ${statePath} is not a state file of this command; move it away or pass another --state`
+          : `error --state ${statePath} belongs to the import of app ${kept.appId}; pass another --state for app ${opts.appId}`,
+      )
+      await store?.close()
       return FAILED
     }
     if (kept !== undefined) {
@@ -155,12 +152,6 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
       const resumed = (['Comment', 'Counter'] as const).filter((c) => !state.classes[c].done && state.classes[c].cursor !== null)
       if (resumed.length > 0) console.log(`continuing from ${statePath}: ${resumed.map((c) => summary(state, c, false)).join('; ')}`)
     }
-  }
-
-  let store: CommentStore | undefined
-  if (!opts.dryRun) {
-    store = await openConfiguredStore(settings.store, opts.debug)
-    if (store === undefined) return FAILED
   }
 
   const live = process.stdout.isTTY === true
@@ -195,7 +186,7 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
       client,
       store,
       state,
-      parse: { secret: settings.secret },
+      parse: { secret: opened?.secret },
       saveState: statePath === undefined ? undefined : (s) => writeState(statePath, s),
       onPage: progress,
       onBad: ({ className, id, reason }) => {

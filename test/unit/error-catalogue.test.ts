@@ -1,8 +1,8 @@
 // The error catalogue, case by case: every entry is raised by a small site under
-// test/fixtures/errors/<Code>/ (or, for the serve command, by the real CLI), and the report
+// test/fixtures/errors/<Code>/ (or, for the serve, proxy and comments commands, by the real CLI), and the report
 // names its code, its file:line:column where the entry has one, its stage, and shows the
 // catalogue's hint. A new entry without a case fails the first test.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -23,6 +23,7 @@ import {
   type BuildWarning,
   type ProblemCode,
 } from '../../src/render/errors/index.js'
+import Database from 'better-sqlite3'
 import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
@@ -102,24 +103,52 @@ async function serveOnBusyPort(): Promise<Report> {
   }
 }
 
-/** `gptnotes comments import --from-leancloud` against the loopback LeanCloud fake, set up to fail as `code` says. */
-async function importFromLeanCloud(code: ProblemCode, detail: string, setUp: (f: LeanCloudFake) => string | undefined): Promise<Report> {
+/** A free loopback port: bound, then let go. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as { port: number }).port
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** A folder for the comment service's cases, and a file where a folder is expected. */
+const service = mkdtempSync(join(tmpdir(), 'gptnotes-service-errors-'))
+const aFile = join(service, 'a-file')
+writeFileSync(aFile, 'x')
+afterAll(() => rmSync(service, { recursive: true, force: true }))
+
+/**
+ * `gptnotes proxy|comments ARGS` as an operator runs it, read back from its first `error [Code]`
+ * (or `warning [Code]`) line, after it exits with `exit` (2: bad usage); `listening` stops the
+ * service once it prints its address.
+ */
+async function serviceCli(args: string[], params: unknown, { env = {}, listening = false, exit = listening ? 0 : 1 }: { env?: Record<string, string>; listening?: boolean; exit?: number } = {}): Promise<Report> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_')))
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: service, env: { ...clean, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  if (listening) child.stdout.on('data', (d: Buffer) => /comment service at/.test(d.toString()) && child.kill('SIGTERM'))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  expect(code, stderr).toBe(exit)
+  const headline = /^(?:error|warning) \[(\w+)\] (.*)$/m.exec(stderr)
+  return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: stderr, params }
+}
+
+const serviceStore = () => `sqlite:${join(service, 'comments.db')}`
+
+/**
+ * `gptnotes comments import --from-leancloud` against the loopback LeanCloud fake, set up by
+ * `setUp` to fail as the case needs; `setUp` gives the master key to pass (none: not set).
+ */
+async function importFromLeanCloud(params: unknown, setUp: (f: LeanCloudFake) => string | undefined): Promise<Report> {
   const f = await startLeanCloudFake()
-  const cwd = mkdtempSync(join(tmpdir(), 'gptnotes-lc-error-'))
   try {
-    const key = setUp(f)
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_') && !k.startsWith('LEANCLOUD_')))
-    const args = [CLI, 'comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', 'sqlite:comments.db']
-    const result = await run(process.execPath, args, { cwd, env: { ...env, NO_COLOR: '1', ...(key === undefined ? {} : { LEANCLOUD_MASTER_KEY: key }) } }).then(
-      () => ({ stderr: '', code: 0 }),
-      (e: { stderr: string; code: number }) => e,
-    )
-    expect(result.code).toBe(1)
-    const headline = /^error \[(\w+)\] (.*)$/m.exec(result.stderr)
-    return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: result.stderr, params: code === 'LeanCloudNoMasterKey' ? {} : { detail } }
+    const key = setUp(f) ?? ''
+    const store = `sqlite:${join(service, 'leancloud', 'comments.db')}`
+    return await serviceCli(['comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', store], params, { env: { LEANCLOUD_MASTER_KEY: key } })
   } finally {
     await f.close()
-    rmSync(cwd, { recursive: true, force: true })
   }
 }
 
@@ -157,12 +186,12 @@ const CASES: Case[] = [
   { code: 'UnsafeUrl', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
   { code: 'CommentsNoService' },
-  { code: 'LeanCloudNoMasterKey', raise: () => importFromLeanCloud('LeanCloudNoMasterKey', '', () => undefined) },
-  { code: 'LeanCloudUnauthorized', raise: () => importFromLeanCloud('LeanCloudUnauthorized', 'Comment: HTTP 401 code 401: Unauthorized.', () => 'not-the-master-key') },
+  { code: 'LeanCloudNoMasterKey', raise: () => importFromLeanCloud({}, () => undefined) },
+  { code: 'LeanCloudUnauthorized', raise: () => importFromLeanCloud({ detail: 'Comment: HTTP 401 code 401: Unauthorized.' }, () => 'not-the-master-key') },
   {
     code: 'LeanCloudRegionRefused',
     raise: () =>
-      importFromLeanCloud('LeanCloudRegionRefused', 'Comment: code 1020: Forbidden to access this domain.', (f) => {
+      importFromLeanCloud({ detail: 'Comment: code 1020: Forbidden to access this domain.' }, (f) => {
         f.always = { kind: 'lcError', status: 403, code: 1020, error: 'Forbidden to access this domain.' }
         return f.masterKey
       }),
@@ -170,7 +199,7 @@ const CASES: Case[] = [
   {
     code: 'LeanCloudQuotaExceeded',
     raise: () =>
-      importFromLeanCloud('LeanCloudQuotaExceeded', 'Comment: code 140: Exceeded an application quota. Upgrade to resolve.', (f) => {
+      importFromLeanCloud({ detail: 'Comment: code 140: Exceeded an application quota. Upgrade to resolve.' }, (f) => {
         f.always = { kind: 'lcError', status: 403, code: 140, error: 'Exceeded an application quota. Upgrade to resolve.' }
         return f.masterKey
       }),
@@ -178,7 +207,7 @@ const CASES: Case[] = [
   {
     code: 'LeanCloudUnavailable',
     raise: () =>
-      importFromLeanCloud('LeanCloudUnavailable', 'Comment: HTTP 503 code 1: Service unavailable. (after 6 tries)', (f) => {
+      importFromLeanCloud({ detail: 'Comment: HTTP 503 code 1: Service unavailable. (after 6 tries)' }, (f) => {
         f.always = { kind: 'status', status: 503, retryAfter: '0', body: { code: 1, error: 'Service unavailable.' } }
         return f.masterKey
       }),
@@ -186,7 +215,7 @@ const CASES: Case[] = [
   {
     code: 'LeanCloudRefused',
     raise: () =>
-      importFromLeanCloud('LeanCloudRefused', 'Comment: HTTP 403 code 119: The operation is forbidden.', (f) => {
+      importFromLeanCloud({ detail: 'Comment: HTTP 403 code 119: The operation is forbidden.' }, (f) => {
         f.always = { kind: 'status', status: 403, body: { code: 119, error: 'The operation is forbidden.' } }
         return f.masterKey
       }),
@@ -214,6 +243,54 @@ const CASES: Case[] = [
   },
   { code: 'ConfigNeverSettles', stage: 'loadConfig' },
   { code: 'ConfigTimeout', stage: 'loadConfig', raise: () => buildFixture('ConfigTimeout', undefined, 1000) },
+  {
+    code: 'ProxySettingInvalid',
+    raise: () => serviceCli(['proxy', '--port', '0', '--store', 'mysql://db.example/c'], { setting: '--store', problem: 'must be sqlite:PATH or postgres://USER@HOST/DB, got a "mysql:" URL' }),
+  },
+  {
+    code: 'CommentStoreUnavailable',
+    raise: () => serviceCli(['proxy', '--port', '0', '--store', `sqlite:${join(aFile, 'comments.db')}`], { reason: `EEXIST: file already exists, mkdir '${aFile}'` }),
+  },
+  {
+    code: 'ProxyCannotListen',
+    raise: async () => {
+      const busy = createServer()
+      servers.push(busy)
+      await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+      const port = (busy.address() as { port: number }).port
+      return serviceCli(['proxy', '--port', String(port), '--store', serviceStore()], { host: '127.0.0.1', port, reason: 'EADDRINUSE' })
+    },
+  },
+  { code: 'ProxyNoOrigins', raise: () => serviceCli(['proxy', '--port', '0', '--store', serviceStore()], {}, { listening: true }) },
+  { code: 'CommentsFileClass', raise: () => serviceCli(['comments', 'import', 'views.jsonl'], { file: 'views.jsonl' }, { exit: 2 }) },
+  { code: 'CommentsFileUnreadable', raise: () => serviceCli(['comments', 'import', 'Comment-missing.jsonl'], { file: 'Comment-missing.jsonl', reason: 'ENOENT' }) },
+  {
+    code: 'CommentsImportRefused',
+    raise: async () => {
+      const store = join(service, 'refusing.db')
+      writeFileSync(join(service, 'Comment-one.jsonl'), JSON.stringify({ objectId: 'one', createdAt: '2021-01-01T00:00:00.000Z', url: '/gpt/a.html', nick: 'n', comment: '<p>c</p>' }))
+      await serviceCli(['comments', 'approve', 'none', '--store', `sqlite:${store}`], { id: 'none' })
+      const db = new Database(store)
+      db.exec(`create trigger refuse before insert on comments begin select raise(abort, 'refused'); end`)
+      db.close()
+      return serviceCli(['comments', 'import', 'Comment-one.jsonl', '--store', `sqlite:${store}`], { file: 'Comment-one.jsonl', reason: 'refused' })
+    },
+  },
+  {
+    code: 'CommentsExportUnwritable',
+    raise: () => serviceCli(['comments', 'export', '--out', join(aFile, 'out'), '--store', serviceStore()], { out: join(aFile, 'out'), reason: `ENOTDIR: not a directory, mkdir '${join(aFile, 'out')}'` }),
+  },
+  { code: 'CommentsTargetTwice', raise: () => serviceCli(['comments', 'list', '--store', serviceStore(), '--service', 'http://127.0.0.1:1'], {}, { exit: 2 }) },
+  { code: 'CommentsServiceUrl', raise: () => serviceCli(['comments', 'list', '--service', 'ftp://x'], { service: 'ftp://x' }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' }, exit: 2 }) },
+  { code: 'CommentsNoAdminToken', raise: () => serviceCli(['comments', 'list', '--service', 'http://127.0.0.1:1'], {}, { exit: 2 }) },
+  {
+    code: 'CommentServiceRefused',
+    raise: async () => {
+      const url = `http://127.0.0.1:${await freePort()}`
+      return serviceCli(['comments', 'list', '--service', url], { reason: `cannot reach the comment service at ${url} (ECONNREFUSED)` }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' } })
+    },
+  },
+  { code: 'CommentNotFound', raise: () => serviceCli(['comments', 'delete', 'nosuchid', '--store', serviceStore()], { id: 'nosuchid' }) },
 ]
 
 describe('the error catalogue', () => {

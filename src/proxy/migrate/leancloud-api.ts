@@ -15,7 +15,7 @@
  * import, exactly as an export file is: ids decide what is new, so a page read twice adds
  * nothing. Web-standard: the caller gives the fetch, the clock and where the state is kept.
  */
-import { md5 } from '../policy/md5.js'
+import { md5 } from '../../shared/encoding/md5.js'
 import type { CommentStore, ImportResult } from '../stores/store.js'
 import { parseCommentLines, parseCounterLines, type LeanCloudClass, type ParseOptions } from './leancloud-export.js'
 
