@@ -139,11 +139,7 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
   if (statePath !== undefined) {
     const kept = await readState(statePath)
     if (kept === 'unreadable' || (kept !== undefined && kept.appId !== opts.appId)) {
-      console.error(
-        kept === 'unreadable'
-          ? `error --state ${statePath} is not a state file of this command; move it away or pass another --state`
-          : `error --state ${statePath} belongs to the import of app ${kept.appId}; pass another --state for app ${opts.appId}`,
-      )
+      console.error(formatError(problem('LeanCloudStateUnusable', { file: statePath, app: kept === 'unreadable' ? undefined : kept.appId }), { debug: opts.debug }))
       await store?.close()
       return FAILED
     }

@@ -349,6 +349,14 @@ describe('gptnotes comments import --from-leancloud', () => {
     expect((await start(['--from-leancloud', 'ftp://x', '--app-id', f.appId], env, cwd).done).code).toBe(2)
     expect((await start(['--from-leancloud', f.url, '--app-id', f.appId, 'Comment.jsonl'], env, cwd).done).code).toBe(2)
     expect((await start(['--dry-run', 'Comment.jsonl'], env, cwd).done).code).toBe(2)
+
+    // One state file per app: another app's is refused, not continued.
+    const ok = await fake()
+    const state = join(cwd, 'state.json')
+    expect((await lcImport(ok, ['--store', 'sqlite:comments.db', '--state', state], cwd)).code).toBe(0)
+    const other = await start(['--from-leancloud', ok.url, '--app-id', 'AnotherApp123-gzGzoHsz', '--store', 'sqlite:comments.db', '--state', state], env, cwd).done
+    expect(other.code).toBe(1)
+    expect(other.stderr).toContain(`error [LeanCloudStateUnusable] ${state} holds the place of the import of app ${ok.appId}`)
   })
 
   // `script` gives the CLI a terminal; where it is missing, the prompt is not tested.

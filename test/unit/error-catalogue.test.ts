@@ -141,12 +141,12 @@ const serviceStore = () => `sqlite:${join(service, 'comments.db')}`
  * `gptnotes comments import --from-leancloud` against the loopback LeanCloud fake, set up by
  * `setUp` to fail as the case needs; `setUp` gives the master key to pass (none: not set).
  */
-async function importFromLeanCloud(params: unknown, setUp: (f: LeanCloudFake) => string | undefined): Promise<Report> {
+async function importFromLeanCloud(params: unknown, setUp: (f: LeanCloudFake) => string | undefined, extra: string[] = []): Promise<Report> {
   const f = await startLeanCloudFake()
   try {
     const key = setUp(f) ?? ''
     const store = `sqlite:${join(service, 'leancloud', 'comments.db')}`
-    return await serviceCli(['comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', store], params, { env: { LEANCLOUD_MASTER_KEY: key } })
+    return await serviceCli(['comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', store, ...extra], params, { env: { LEANCLOUD_MASTER_KEY: key } })
   } finally {
     await f.close()
   }
@@ -211,6 +211,10 @@ const CASES: Case[] = [
         f.always = { kind: 'status', status: 503, retryAfter: '0', body: { code: 1, error: 'Service unavailable.' } }
         return f.masterKey
       }),
+  },
+  {
+    code: 'LeanCloudStateUnusable',
+    raise: () => importFromLeanCloud({ file: aFile }, (f) => f.masterKey, ['--state', aFile]),
   },
   {
     code: 'LeanCloudRefused',

@@ -283,6 +283,14 @@ export const CATALOGUE = {
     message: ({ detail }: { detail: string }) => `LeanCloud did not answer a page: ${detail}`,
     hint: 'Run the same command again when the network or LeanCloud is back: it continues from the last page written.',
   },
+  LeanCloudStateUnusable: {
+    severity: 'error',
+    located: 'never',
+    title: 'The state file of `comments import --from-leancloud` is not one it wrote, or belongs to another app.',
+    message: ({ file, app }: { file: string; app?: string }) =>
+      app === undefined ? `${file} is not a state file of comments import --from-leancloud` : `${file} holds the place of the import of app ${app}`,
+    hint: 'Pass another --state FILE (one per app), or move the file away to start from the beginning; records already in the store are skipped.',
+  },
   LeanCloudRefused: {
     severity: 'error',
     located: 'never',
