@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,8 +8,9 @@ import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { CommentStore, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
+import { cliEnv, startCli, type CliRun } from '../helpers/cli-run.js'
 import { postgresDatabase } from '../helpers/postgres.js'
-import { CLI, FIXTURES } from '../helpers/sites.js'
+import { FIXTURES } from '../helpers/sites.js'
 
 /** `gptnotes comments …` as an owner runs it (the compiled CLI: `npm run compile` first). */
 const EXPORT = join(FIXTURES, 'leancloud-export')
@@ -32,26 +32,11 @@ afterAll(() => {
 })
 
 /** The environment without any GPTNOTES_ setting of the machine running the tests. */
-const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_'))),
-  NO_COLOR: '1',
-  ...extra,
-})
+const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => cliEnv(['GPTNOTES_'], extra)
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+type Run = CliRun
 
-function cli(args: string[], env = cleanEnv(), cwd = dir): Promise<Run> {
-  const child = spawn(process.execPath, [CLI, 'comments', ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
-}
+const cli = (args: string[], env = cleanEnv(), cwd = dir): Promise<Run> => startCli(['comments', ...args], { env, cwd }).done
 
 async function contents(store: CommentStore): Promise<{ comments: StoredComment[]; counters: StoredCounter[] }> {
   try {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { freshState, LeanCloudApiError, runLeanCloudImport, scanClient, type Imp
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
+import { cliEnv, startCli, type CliRun } from '../helpers/cli-run.js'
 import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { postgresDatabase } from '../helpers/postgres.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
@@ -198,26 +199,11 @@ describe('the scan client and the resumable runner', () => {
 })
 
 /** The environment without any GPTNOTES_ or LEANCLOUD_ setting of the machine running the tests. */
-const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_') && !k.startsWith('LEANCLOUD_'))),
-  NO_COLOR: '1',
-  ...extra,
-})
+const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => cliEnv(['GPTNOTES_', 'LEANCLOUD_'], extra)
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+type Run = CliRun
 
-function start(args: string[], env: NodeJS.ProcessEnv, cwd: string): { child: ChildProcess; done: Promise<Run> } {
-  const child = spawn(process.execPath, [CLI, 'comments', 'import', ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()))
-  return { child, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))) }
-}
+const start = (args: string[], env: NodeJS.ProcessEnv, cwd: string) => startCli(['comments', 'import', ...args], { env, cwd })
 
 const lcImport = (f: LeanCloudFake, extra: string[], cwd: string, env = cleanEnv({ LEANCLOUD_MASTER_KEY: f.masterKey })) =>
   start(['--from-leancloud', f.url, '--app-id', f.appId, ...extra], env, cwd).done
