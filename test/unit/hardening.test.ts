@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevServer, type DevServer } from '../../src/dev-server/dev-server.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesError } from '../../src/render/errors/index.js'
-import { parsePage } from '../../src/render/parse-page.js'
-import { removeLeftovers } from '../../src/render/write-output.js'
+import { parsePage } from '../../src/render/content/parse-page.js'
+import { removeLeftovers } from '../../src/render/emit/write-output.js'
 import { CLI, copyFixture } from '../helpers/sites.js'
 
 const run = promisify(execFile)

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parsePage } from '../../src/render/parse-page.js'
+import { parsePage } from '../../src/render/content/parse-page.js'
 import { FIXTURES } from '../helpers/sites.js'
 
 /**

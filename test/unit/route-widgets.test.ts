@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COMMENT_WIDGETS } from '../../src/client/widgets/names.js'
-import { widgetsFor } from '../../src/render/route-widgets.js'
+import { widgetsFor } from '../../src/render/site/route-widgets.js'
 import type { RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
 
 /** Only the fields widgetsFor reads. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pickSidebar, resolveSidebar, type SidebarProblem } from '../../src/render/sidebar.js'
+import { pickSidebar, resolveSidebar, type SidebarProblem } from '../../src/render/site/sidebar.js'
 import type { Page } from '../../src/shared/types.js'
 
 const page = (path: string, title: string): Page => ({ title, path, regularPath: path, relativePath: path.slice(1).replace('.html', '.md'), key: path, type: 'page', frontmatter: {}, headers: [{ level: 2, title: '一', slug: '一' }] })

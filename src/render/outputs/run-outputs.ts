@@ -1,5 +1,5 @@
 import type { ClientSite, HeadTag } from '../../shared/types.js'
-import type { OutputContents } from '../write-output.js'
+import type { OutputContents } from '../emit/write-output.js'
 import { extraOutputs, type OutputContext } from './index.js'
 
 export interface ExtraOutputs {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { ParsedPage } from '../../render/parse-page.js'
+import type { ParsedPage } from '../../render/content/parse-page.js'
 import { decodeHash, hashResolves } from '../../shared/paths.js'
 import { buildProblems, referenceKey, treeRefs, type BuildFindings, type TreeRef } from './build-findings.js'
 import { checkExternal, type ExternalCheck, type ExternalCheckOptions } from './check-external.js'

@@ -1,7 +1,7 @@
-import { clickEffectSchema, isEmojiImage, mascotSchema, type ValineVariant, type VssueOptions } from '../shared/site-config.js'
-import { VALINE_DEFAULTS, type ValineClientConfig } from '../shared/valine-config.js'
-import { VSSUE_DEFAULTS, VSSUE_PROXY_SAMPLE, type VssueClientConfig, type VssueSiteConfig } from '../shared/vssue-config.js'
-import type { ClientComments, ClientSite, SiteConfig } from '../shared/types.js'
+import { clickEffectSchema, isEmojiImage, mascotSchema, type ValineVariant, type VssueOptions } from '../../shared/site-config.js'
+import { VALINE_DEFAULTS, type ValineClientConfig } from '../../shared/valine-config.js'
+import { VSSUE_DEFAULTS, VSSUE_PROXY_SAMPLE, type VssueClientConfig, type VssueSiteConfig } from '../../shared/vssue-config.js'
+import type { ClientComments, ClientSite, SiteConfig } from '../../shared/types.js'
 
 /** The site-wide data every page carries inline: what the client needs, and nothing per page. */
 export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Partial<ClientSite>): ClientSite {

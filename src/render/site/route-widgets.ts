@@ -1,5 +1,5 @@
-import { COMMENT_WIDGETS, type OverlayWidget } from '../client/widgets/names.js'
-import type { Frontmatter, RouteKind, SiteConfig } from '../shared/types.js'
+import { COMMENT_WIDGETS, type OverlayWidget } from '../../client/widgets/names.js'
+import type { Frontmatter, RouteKind, SiteConfig } from '../../shared/types.js'
 
 /**
  * The reader widgets a route mounts, decided at build time so a page that uses none downloads

@@ -1,6 +1,6 @@
-import { longestPrefix, normalizePath, resolveRelative, toHtmlLink } from '../shared/paths.js'
-import { isList } from '../shared/config-schema.js'
-import type { Page, SidebarConfig, SidebarItem, SidebarItemConfig } from '../shared/types.js'
+import { longestPrefix, normalizePath, resolveRelative, toHtmlLink } from '../../shared/paths.js'
+import { isList } from '../../shared/config-schema.js'
+import type { Page, SidebarConfig, SidebarItem, SidebarItemConfig } from '../../shared/types.js'
 
 export interface SidebarProblem {
   /** Config key path, e.g. `themeConfig.sidebar["/handbook/"][2].children[0]`. */

@@ -1,6 +1,6 @@
-import { filterPosts, sortPosts, toSummary } from '../shared/lists.js'
-import type { Page, PostSummary, SidebarItem, SiteConfig } from '../shared/types.js'
-import type { ParsedPage } from './parse-page.js'
+import { filterPosts, sortPosts, toSummary } from '../../shared/lists.js'
+import type { Page, PostSummary, SidebarItem, SiteConfig } from '../../shared/types.js'
+import type { ParsedPage } from '../content/parse-page.js'
 import { pickSidebar, resolveSidebar, type SidebarProblem } from './sidebar.js'
 
 export interface Term {
