@@ -1,24 +1,6 @@
-import type { ComponentType } from 'react'
+import type { WidgetEntry } from './types.js'
 
-/** What a widget or island component receives. */
-export interface WidgetProps {
-  /** A slot's props (from its layout), or an island's props (the JSON the build wrote). */
-  props: Record<string, unknown>
-  /** An island's rendered markdown body (its fallback's `[data-island-body]`); '' for slots. */
-  html: string
-}
-
-/**
- * When a widget loads after hydration: `hydrated` at once, `idle` when the browser is idle,
- * `visible` when its element nears the viewport.
- */
-export type MountRule = 'hydrated' | 'idle' | 'visible'
-
-export interface WidgetEntry {
-  mount: MountRule
-  /** A dynamic import, so esbuild gives the widget a chunk of its own. */
-  load: () => Promise<{ default: ComponentType<WidgetProps> }>
-}
+export type { MountRule, WidgetEntry, WidgetProps } from './types.js'
 
 /**
  * Every widget and island, by name. A widget's entry file is `<name>/<name>.tsx`, so its chunk

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 import { burst, draw, type Particle, type Shape, step } from './particles.js'
 
 /** Spec §9: the canvas is resized 500 ms after the last window resize. */

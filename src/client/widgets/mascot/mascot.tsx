@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 import { logMobile, logUnsupportedTheme } from './log.js'
 import { isMobileUserAgent, type MascotOptions, mascotOptions } from './options.js'
 import { unsupportedThemes } from './themes.js'

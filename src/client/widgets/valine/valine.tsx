@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { ValineClientConfig } from '../../../shared/valine-config.js'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 import { commentApi, initSdk, type CommentApi, type NewComment } from './api.js'
 import { lastSubmit, readMeta, rememberMeta, rememberSubmit } from './cache.js'
 import { Card } from './card.js'
