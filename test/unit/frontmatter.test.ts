@@ -14,7 +14,7 @@ function errorOf(fn: () => unknown): GptnotesError {
   throw new Error('expected an error')
 }
 
-describe('render/frontmatter', () => {
+describe('render/content/frontmatter', () => {
   it('reads every field of the spec Page frontmatter', () => {
     const { frontmatter, bodyLineOffset } = parseFrontmatter(
       fm(

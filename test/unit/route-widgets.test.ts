@@ -9,7 +9,7 @@ const off = config({ enabled: false, solution: '', options: {} })
 const valine = config({ enabled: true, solution: 'valine', options: {} })
 const vssue = config({ enabled: true, solution: 'vssue', options: {} })
 
-describe('render/route-widgets', () => {
+describe('render/site/route-widgets', () => {
   it('names no widget by default (the default config turns every widget off)', () => {
     for (const kind of ['article', 'home', 'list', 'terms', 'notFound'] as RouteKind[]) expect(widgetsFor(off, kind, {})).toEqual([])
   })

@@ -5,7 +5,7 @@ import type { Page } from '../../src/shared/types.js'
 const page = (path: string, title: string): Page => ({ title, path, regularPath: path, relativePath: path.slice(1).replace('.html', '.md'), key: path, type: 'page', frontmatter: {}, headers: [{ level: 2, title: '一', slug: '一' }] })
 const pages = new Map([page('/a.html', 'A'), page('/guide/b.html', 'B'), page('/guide/c%20d.html', 'C D')].map((p) => [p.path, p]))
 
-describe('render/sidebar', () => {
+describe('render/site/sidebar', () => {
   it('picks the longest matching path prefix, falling back to the root', () => {
     const config = { '/': ['/a.html'], '/guide/': ['/guide/b.html'] }
     expect(pickSidebar(config, '/guide/b.html')).toEqual({ key: '/guide/', items: ['/guide/b.html'] })
