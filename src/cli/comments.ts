@@ -11,6 +11,8 @@ import { adminApiModerator, AdminApiError, storeModerator, type Moderator, type 
 import { ProxyOptionError, resolveProxyOptions } from '../proxy/options.js'
 import { htmlText } from '../proxy/policy/sanitize.js'
 import type { CommentStatus, CommentStore } from '../proxy/stores/store.js'
+import { problem, type GptnotesError } from '../render/errors/index.js'
+import { formatError } from './format-problem.js'
 
 export interface StoreFlags {
   store?: string
@@ -23,30 +25,44 @@ export interface TargetFlags extends StoreFlags {
   token?: string
 }
 
-const describe = (err: unknown, debug: boolean): string => (debug && err instanceof Error && err.stack ? err.stack : err instanceof Error ? err.message : String(err))
+const reasonOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 /** Exit codes (design.md §2). */
 const OK = 0
 const FAILED = 1
 const USAGE = 2
 
-/** The store the service would use: `--store`, then `GPTNOTES_STORE`, then `sqlite:./comments.db`. */
-function storeSettings(store: string | undefined): { store: string; secret: string | undefined } {
-  // Only the settings this command uses: a bad unrelated GPTNOTES_* must not stop a migration.
-  const options = resolveProxyOptions({ flags: { store }, env: { GPTNOTES_STORE: process.env.GPTNOTES_STORE, GPTNOTES_SECRET: process.env.GPTNOTES_SECRET } })
-  return { store: options.store, secret: options.secret }
+/** Prints a problem with the CLI's one printer; returns the exit code. */
+function report(err: GptnotesError, debug: boolean, code = FAILED): number {
+  console.error(formatError(err, { debug }))
+  return code
 }
 
-async function openConfiguredStore(url: string, debug: boolean): Promise<CommentStore | undefined> {
-  const { openStore } = await import('../proxy/stores/open-store.js')
-  let store: CommentStore | undefined
+interface ConfiguredStore {
+  store: CommentStore
+  /** The salt of the IP hashes, as the service has it. */
+  secret: string | undefined
+}
+
+/**
+ * The store the service would use (`--store`, then `GPTNOTES_STORE`, then
+ * `sqlite:./comments.db`), opened and migrated; undefined after printing why not.
+ */
+async function openConfiguredStore(flag: string | undefined, debug: boolean): Promise<ConfiguredStore | undefined> {
+  let settings
   try {
-    store = await openStore(url)
-    await store.migrate()
-    return store
+    // Only the settings this command uses: a bad unrelated GPTNOTES_* must not stop a migration.
+    settings = resolveProxyOptions({ flags: { store: flag }, env: { GPTNOTES_STORE: process.env.GPTNOTES_STORE, GPTNOTES_SECRET: process.env.GPTNOTES_SECRET } })
   } catch (err) {
-    await store?.close().catch(() => undefined)
-    console.error(`error --store: the comment store could not be opened: ${describe(err, debug)}`)
+    if (!(err instanceof ProxyOptionError)) throw err
+    report(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }), debug)
+    return undefined
+  }
+  const { openMigratedStore } = await import('../proxy/stores/open-store.js')
+  try {
+    return { store: await openMigratedStore(settings.store), secret: settings.secret }
+  } catch (err) {
+    report(problem('CommentStoreUnavailable', { reason: reasonOf(err) }, undefined, { cause: err }), debug)
     return undefined
   }
 }
@@ -61,10 +77,7 @@ export async function commentsImportCommand(opts: ImportOptions): Promise<number
   const plan: { file: string; className: LeanCloudClass }[] = []
   for (const file of opts.files) {
     const className = opts.className ?? classFromFileName(file)
-    if (className === undefined) {
-      console.error(`error ${file}: cannot tell which class it holds; name it Comment*.jsonl or Counter*.jsonl, or pass --class Comment|Counter`)
-      return USAGE
-    }
+    if (className === undefined) return report(problem('CommentsFileClass', { file }), opts.debug, USAGE)
     plan.push({ file, className })
   }
   // Every file is checked before the first is imported: a typo should not leave half a migration.
@@ -72,31 +85,23 @@ export async function commentsImportCommand(opts: ImportOptions): Promise<number
     try {
       await access(resolve(file))
     } catch (err) {
-      console.error(`error ${file}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); nothing imported`)
-      return FAILED
+      return report(problem('CommentsFileUnreadable', { file, reason: (err as NodeJS.ErrnoException).code ?? reasonOf(err) }, undefined, { cause: err }), opts.debug)
     }
   }
 
-  let settings: ReturnType<typeof storeSettings>
-  try {
-    settings = storeSettings(opts.store)
-  } catch (err) {
-    if (!(err instanceof ProxyOptionError)) throw err
-    console.error(`error ${err.message}`)
-    return FAILED
-  }
-  const store = await openConfiguredStore(settings.store, opts.debug)
-  if (store === undefined) return FAILED
+  const opened = await openConfiguredStore(opts.store, opts.debug)
+  if (opened === undefined) return FAILED
+  const { store, secret } = opened
 
   let failed = false
   try {
     for (const { file, className } of plan) {
       let outcome
       try {
-        outcome = await importExportFile(store, className, await readFile(resolve(file), 'utf8'), { secret: settings.secret })
+        outcome = await importExportFile(store, className, await readFile(resolve(file), 'utf8'), { secret })
       } catch (err) {
         failed = true
-        console.error(`error ${file}: nothing imported from this file (the store refused it): ${describe(err, opts.debug)}`)
+        report(problem('CommentsImportRefused', { file, reason: reasonOf(err) }, undefined, { cause: err }), opts.debug)
         continue
       }
       const { result, bad } = outcome
@@ -117,16 +122,9 @@ export interface ExportOptions extends StoreFlags {
 
 /** `gptnotes comments export`: `Comment.jsonl` and `Counter.jsonl` in `--out`, each replaced whole. */
 export async function commentsExportCommand(opts: ExportOptions): Promise<number> {
-  let settings: ReturnType<typeof storeSettings>
-  try {
-    settings = storeSettings(opts.store)
-  } catch (err) {
-    if (!(err instanceof ProxyOptionError)) throw err
-    console.error(`error ${err.message}`)
-    return FAILED
-  }
-  const store = await openConfiguredStore(settings.store, opts.debug)
-  if (store === undefined) return FAILED
+  const opened = await openConfiguredStore(opts.store, opts.debug)
+  if (opened === undefined) return FAILED
+  const { store } = opened
   let files: Awaited<ReturnType<typeof exportFiles>>
   try {
     files = await exportFiles(store)
@@ -144,8 +142,7 @@ export async function commentsExportCommand(opts: ExportOptions): Promise<number
       console.log(`${join(opts.out, `${className}.jsonl`)}  ${files[className].count} ${className === 'Comment' ? 'comments' : 'counters'}`)
     }
   } catch (err) {
-    console.error(`error --out: cannot write the export to ${opts.out}: ${describe(err, opts.debug)}`)
-    return FAILED
+    return report(problem('CommentsExportUnwritable', { out: opts.out, reason: reasonOf(err) }, undefined, { cause: err }), opts.debug)
   }
   return OK
 }
@@ -153,37 +150,20 @@ export async function commentsExportCommand(opts: ExportOptions): Promise<number
 /** The store, or the service's admin API with `--service`; undefined after printing why not. */
 async function openModerator(opts: TargetFlags): Promise<{ moderator?: Moderator; code: number }> {
   if (opts.service !== undefined) {
-    if (opts.store !== undefined) {
-      console.error('error --store and --service: give one (the store directly, or a running service)')
-      return { code: USAGE }
-    }
+    if (opts.store !== undefined) return { code: report(problem('CommentsTargetTwice', {}), opts.debug, USAGE) }
     let url: URL | undefined
     try {
       url = new URL(opts.service)
     } catch {
       url = undefined
     }
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      console.error(`error --service must be the service's http(s) address, e.g. https://comments.example.com, got "${opts.service}"`)
-      return { code: USAGE }
-    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { code: report(problem('CommentsServiceUrl', { service: opts.service }), opts.debug, USAGE) }
     const token = opts.token ?? process.env.GPTNOTES_ADMIN_TOKEN
-    if (!token) {
-      console.error('error --service needs the admin token: set GPTNOTES_ADMIN_TOKEN (or pass --token)')
-      return { code: USAGE }
-    }
+    if (!token) return { code: report(problem('CommentsNoAdminToken', {}), opts.debug, USAGE) }
     return { moderator: adminApiModerator({ service: opts.service, token }), code: OK }
   }
-  let settings: ReturnType<typeof storeSettings>
-  try {
-    settings = storeSettings(opts.store)
-  } catch (err) {
-    if (!(err instanceof ProxyOptionError)) throw err
-    console.error(`error ${err.message}`)
-    return { code: FAILED }
-  }
-  const store = await openConfiguredStore(settings.store, opts.debug)
-  return store === undefined ? { code: FAILED } : { moderator: storeModerator(store), code: OK }
+  const opened = await openConfiguredStore(opts.store, opts.debug)
+  return opened === undefined ? { code: FAILED } : { moderator: storeModerator(opened.store), code: OK }
 }
 
 /** Runs `work` on the moderator, closing it after; the admin API's refusals are one line. */
@@ -194,8 +174,7 @@ async function withModerator(opts: TargetFlags, work: (m: Moderator) => Promise<
     return await work(moderator)
   } catch (err) {
     if (!(err instanceof AdminApiError)) throw err
-    console.error(`error ${err.message}`)
-    return FAILED
+    return report(problem('CommentServiceRefused', { reason: err.message }, undefined, { cause: err }), opts.debug)
   } finally {
     await moderator.close()
   }
@@ -242,18 +221,12 @@ export async function commentsModerateCommand(action: ModerationAction, objectId
   return withModerator(opts, async (moderator) => {
     if (action === 'delete') {
       const deleted = await moderator.delete(objectId)
-      if (deleted === 0) {
-        console.error(`error no comment ${objectId}`)
-        return FAILED
-      }
+      if (deleted === 0) return report(problem('CommentNotFound', { id: objectId }), opts.debug)
       console.log(`deleted ${objectId}${deleted > 1 ? ` and ${deleted - 1} ${deleted === 2 ? 'reply' : 'replies'}` : ''}`)
       return OK
     }
     const comment = await moderator.setStatus(objectId, action === 'approve' ? 'approved' : 'spam')
-    if (comment === undefined) {
-      console.error(`error no comment ${objectId}`)
-      return FAILED
-    }
+    if (comment === undefined) return report(problem('CommentNotFound', { id: objectId }), opts.debug)
     console.log(`${action === 'approve' ? 'approved' : 'marked as spam'}: ${describeComment(comment)}`)
     return OK
   })

@@ -30,6 +30,8 @@ function formatOne(err: unknown, debug: boolean, withStage: boolean): string {
     if (err.frame) parts.push(err.frame)
     if (err.hint) parts.push(`hint: ${err.hint}`)
     if (debug && err.stack) parts.push(err.stack)
+    // A driver's or the system's own error underneath: its stack is where the fault is.
+    if (debug && err.cause instanceof Error && err.cause.stack) parts.push(`caused by ${err.cause.stack}`)
     return parts.join('\n')
   }
   const e = err instanceof Error ? err : new Error(String(err))

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { ProxyOptionError, resolveProxyOptions, type ProxyFlags, type ProxyOptions } from '../proxy/options.js'
+import { problem, warning } from '../render/errors/index.js'
+import { formatError, formatWarning } from './format-problem.js'
 
 export interface ProxyCommandOptions extends ProxyFlags {
   config?: string
   debug: boolean
 }
-
-const describe = (err: unknown, debug: boolean): string => (debug && err instanceof Error && err.stack ? err.stack : err instanceof Error ? err.message : String(err))
 
 /** The `--config` file's object: JSON only (the site config's `proxy` section may follow). */
 async function readConfigFile(path: string): Promise<unknown> {
@@ -24,15 +24,19 @@ async function readConfigFile(path: string): Promise<unknown> {
   }
 }
 
+/** The listen errors an operator can fix with --host or --port. */
+const LISTEN_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'])
+
 /** `gptnotes proxy`: the comment service on Node until SIGTERM or SIGINT. */
 export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
+  const print = (err: unknown) => console.error(formatError(err, { debug: opts.debug }))
   let options: ProxyOptions
   try {
     const file = opts.config === undefined ? undefined : await readConfigFile(resolve(opts.config))
     options = resolveProxyOptions({ flags: { port: opts.port, host: opts.host, store: opts.store }, file, env: process.env })
   } catch (err) {
     if (!(err instanceof ProxyOptionError)) throw err
-    console.error(`error ${err.message}`)
+    print(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }))
     return 1
   }
 
@@ -42,12 +46,12 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
     server = await startProxyServer({ options })
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') console.error(`error --port/--host: cannot listen on ${options.host}:${options.port} (${code})`)
-    else console.error(`error --store: the comment store could not be opened: ${describe(err, opts.debug)}`)
+    if (code !== undefined && LISTEN_ERRORS.has(code)) print(problem('ProxyCannotListen', { host: options.host, port: options.port, reason: code }, undefined, { cause: err }))
+    else print(problem('CommentStoreUnavailable', { reason: err instanceof Error ? err.message : String(err) }, undefined, { cause: err }))
     return 1
   }
   console.log(`comment service at ${server.url}  (Ctrl+C to stop)`)
-  if (options.origins.length === 0) console.warn('warning GPTNOTES_ORIGINS is not set: browsers are refused until it lists the site origins')
+  if (options.origins.length === 0) console.warn(`warning ${formatWarning(warning('ProxyNoOrigins', {}))}`)
   await server.closed
   return 0
 }

@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
+import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
 import { jsonLog, type ProxyLog } from './log.js'
 import { adminRoutes } from './routes/admin.js'
@@ -89,10 +90,7 @@ async function readBody(body: ReadableStream<Uint8Array>, declared: number, max:
   return { ok: true, body: out }
 }
 
-function randomSalt(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-}
+const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Array(32)))
 
 export function createProxyApp({ store, options, clientIp, log = jsonLog, now = () => new Date(), fetch: outbound }: CreateProxyAppOptions): Hono<ProxyEnv> {
   const services: Services = {

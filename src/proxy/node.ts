@@ -9,7 +9,7 @@ import { createAdaptorServer, getRequestListener } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { createProxyApp, jsonLog, type ProxyLog } from './app.js'
 import type { ProxyOptions } from './options.js'
-import { openStore } from './stores/open-store.js'
+import { migrateOrClose, openMigratedStore, openStore } from './stores/open-store.js'
 import type { CommentStore } from './stores/store.js'
 
 export interface StartProxyServerOptions {
@@ -38,13 +38,7 @@ export interface ProxyServer {
 const DRAIN_MS = 10_000
 
 export async function startProxyServer({ options, store: given, signals = true, log = jsonLog, now }: StartProxyServerOptions): Promise<ProxyServer> {
-  const store = given ?? (await openStore(options.store))
-  try {
-    await store.migrate()
-  } catch (err) {
-    await store.close().catch(() => undefined)
-    throw err
-  }
+  const store = given ? await migrateOrClose(given) : await openMigratedStore(options.store)
 
   const app = createProxyApp({ store, options, log, now, clientIp: (c) => getConnInfo(c).remote.address })
   const server = createAdaptorServer({ fetch: app.fetch })
@@ -113,13 +107,7 @@ export interface EmbeddedCommentService {
  * opened and migrated, the client IP from the socket. The caller owns the listening socket.
  */
 export async function openEmbeddedCommentService({ options, store: given, log = jsonLog }: { options: ProxyOptions; store?: CommentStore; log?: ProxyLog }): Promise<EmbeddedCommentService> {
-  const store = given ?? (await openStore(options.store))
-  try {
-    await store.migrate()
-  } catch (err) {
-    await store.close().catch(() => undefined)
-    throw err
-  }
+  const store = given ? await migrateOrClose(given) : await openMigratedStore(options.store)
   const app = createProxyApp({ store, options, log, clientIp: (c) => getConnInfo(c).remote.address })
   const listener = getRequestListener(app.fetch)
   let closing: Promise<void> | undefined

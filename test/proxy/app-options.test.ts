@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PROXY_DEFAULTS, ProxyOptionError, resolveProxyOptions } from '../../src/proxy/options.js'
+import { README_TABLE_END, README_TABLE_START, settingsMarkdown, withSettingsTable } from '../../src/proxy/settings/readme.js'
 
 const bad = (fn: () => unknown): ProxyOptionError => {
   try {
@@ -83,5 +85,16 @@ describe('the comment service’s settings', () => {
     const err = bad(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'mysql://admin:hunter2@db.example/comments' } }))
     expect(err.message).toContain('"mysql:"')
     expect(err.message).not.toContain('hunter2')
+  })
+
+  it('the README\'s settings table is the settings table (node scripts/settings-table.mjs rewrites it)', () => {
+    const readme = readFileSync(new URL('../../src/proxy/README.md', import.meta.url), 'utf8')
+    const table = settingsMarkdown()
+    expect(readme).toContain(`${README_TABLE_START}\n${table}\n${README_TABLE_END}`)
+    expect(withSettingsTable(readme)).toBe(readme)
+    // Every environment name of the resolver is in it, with its config key and its default.
+    expect(table).toContain('| `GPTNOTES_RATE_SECONDS` | — | `rateSeconds` | seconds between two comments from one IP | `20` |')
+    expect(table).toContain('| — | `--port` | `port` |')
+    expect(table.split('\n')).toHaveLength(2 + 24)
   })
 })

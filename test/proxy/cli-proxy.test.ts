@@ -84,7 +84,7 @@ describe('gptnotes proxy', () => {
   it('a bad --store exits 1 naming the setting', async () => {
     const result = await run(['--port', '0', '--store', 'mysql://db.example/comments'])
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/^error --store /m)
+    expect(result.stderr).toMatch(/^error \[ProxySettingInvalid\] --store /m)
     expect(result.stderr).not.toMatch(/\n\s+at /)
   })
 
@@ -93,7 +93,7 @@ describe('gptnotes proxy', () => {
     writeFileSync(file, 'x')
     const result = await run(['--port', '0', '--store', `sqlite:${join(file, 'comments.db')}`])
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/^error --store/m)
+    expect(result.stderr).toMatch(/^error \[CommentStoreUnavailable\] --store/m)
   })
 
   it('a wrong environment or config setting exits 1 naming it', async () => {
@@ -104,12 +104,12 @@ describe('gptnotes proxy', () => {
     writeFileSync(badJson, '{ "port": ')
     const file = await run(['--config', badJson])
     expect(file.code).toBe(1)
-    expect(file.stderr).toMatch(/^error --config /m)
+    expect(file.stderr).toMatch(/^error \[ProxySettingInvalid\] --config /m)
     const unknown = join(dir, 'unknown.json')
     writeFileSync(unknown, JSON.stringify({ prot: 8787 }))
     const key = await run(['--config', unknown])
     expect(key.code).toBe(1)
-    expect(key.stderr).toMatch(/^error prot /m)
+    expect(key.stderr).toMatch(/^error \[ProxySettingInvalid\] prot /m)
   })
 
   it('bad usage exits 2', async () => {

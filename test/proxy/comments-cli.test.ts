@@ -111,7 +111,7 @@ describe('gptnotes comments import', () => {
     copyFileSync(COUNTERS, odd)
     const unnamed = await cli(['import', COUNTERS, odd, '--store', store])
     expect(unnamed.code).toBe(2)
-    expect(unnamed.stderr).toContain(`error ${odd}: cannot tell which class it holds`)
+    expect(unnamed.stderr).toContain(`error [CommentsFileClass] ${odd}: cannot tell which class it holds`)
     // Nothing was imported, not even the file that could be.
     expect((await sqliteContents(store)).counters).toEqual([])
 
@@ -141,7 +141,7 @@ describe('gptnotes comments import', () => {
 
     const run = await cli(['import', big, COUNTERS, '--store', store])
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain(`error ${big}: nothing imported from this file (the store refused it): refused for the test`)
+    expect(run.stderr).toContain(`error [CommentsImportRefused] ${big}: nothing imported from this file (the store refused it): refused for the test`)
     expect(run.stdout).toContain('Counter: 2 counters imported')
     const { comments, counters } = await sqliteContents(store)
     expect(comments).toEqual([])
@@ -236,7 +236,7 @@ function moderationCases(label: string, setup: () => Promise<{ args: string[]; e
       expect((await listJson('--status', 'spam')).count).toBe(0)
       const missing = await run('approve', 'nosuchid')
       expect(missing.code).toBe(1)
-      expect(missing.stderr).toContain('error no comment nosuchid')
+      expect(missing.stderr).toContain('error [CommentNotFound] no comment nosuchid')
     })
 
     it('deletes a comment with the replies of its thread', async () => {
@@ -246,7 +246,7 @@ function moderationCases(label: string, setup: () => Promise<{ args: string[]; e
       expect((await listJson()).results.map((c) => c.objectId)).toEqual([7, 5, 2].map(id))
       const again = await run('delete', id(1))
       expect(again.code).toBe(1)
-      expect(again.stderr).toContain(`error no comment ${id(1)}`)
+      expect(again.stderr).toContain(`error [CommentNotFound] no comment ${id(1)}`)
     })
   })
 }

@@ -2,25 +2,31 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LeanCloudError } from '../../src/proxy/leancloud/errors.js'
-import { FIELD_LIMITS, httpLink, isSitePath, validateComment } from '../../src/proxy/policy/fields.js'
+import { refusalError } from '../../src/proxy/leancloud/refusals.js'
+import { checkCommentFields, FIELD_LIMITS, httpLink, isSitePath, type CommentInput, type FieldRules } from '../../src/proxy/policy/fields.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 const valine = JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/xss/valine-payloads.json'), 'utf8')) as { source: string; field: string; payload: string }[]
 
 const base = { comment: '<p>hi</p>', nick: 'Reader', mail: 'reader@example.com', link: 'https://reader.example', url: '/gpt/a.html', ua: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' }
 
-function refusal(raw: Record<string, unknown>, rules?: Parameters<typeof validateComment>[1]): LeanCloudError {
-  try {
-    validateComment(raw, rules)
-  } catch (e) {
-    expect(e).toBeInstanceOf(LeanCloudError)
-    expect((e as LeanCloudError).code).toBe(142)
-    return e as LeanCloudError
-  }
-  throw new Error('expected a refusal')
+/** The refusal of the fields, as the service answers it: a LeanCloud 142 naming the field. */
+function refusal(raw: Record<string, unknown>, rules?: FieldRules): LeanCloudError {
+  const checked = checkCommentFields(raw, rules)
+  if (!('refused' in checked)) throw new Error('expected a refusal')
+  const e = refusalError(checked)
+  expect(e).toBeInstanceOf(LeanCloudError)
+  expect(e.code).toBe(142)
+  return e
 }
 
-describe('validateComment', () => {
+function validateComment(raw: Record<string, unknown>, rules?: FieldRules): CommentInput {
+  const checked = checkCommentFields(raw, rules)
+  if ('refused' in checked) throw new Error(`refused: ${checked.field} ${checked.problem}`)
+  return checked
+}
+
+describe('checkCommentFields', () => {
   it('accepts a comment as the widget sends it', () => {
     expect(validateComment(base)).toEqual({ ...base, rid: null, pid: null })
   })

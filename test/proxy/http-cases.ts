@@ -434,6 +434,7 @@ export function httpCases(send: () => Send): void {
     const second = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body: comment({ comment: 'Rate limit, second.', url: '/gpt/rate.html' }) })
     expectError(second, 429)
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(second.body.retryAfter).toBe(Number(second.headers.get('retry-after')))
     // Forging X-Forwarded-For further left does not help: the nearest proxy's entry counts.
     const forged = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: { 'X-Forwarded-For': `10.9.9.9, ${ip}` }, body: comment({ comment: 'Rate limit, third.', url: '/gpt/rate.html' }) })
     expectError(forged, 429)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { classFromFileName, commentsToLines, countersToLines, parseCommentLines, parseCounterLines } from '../../src/proxy/migrate/leancloud-export.js'
-import { ipHash, mailHash } from '../../src/proxy/policy/moderation.js'
+import { ipHash, mailHash } from '../../src/proxy/policy/privacy.js'
 import { FIXTURES } from '../helpers/sites.js'
 
 const EXPORT = join(FIXTURES, 'leancloud-export')

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { LeanCloudError } from '../../src/proxy/leancloud/errors.js'
-import { counterUpdatedBody, createdBody, decodeCommentCreate, decodeCounterCreate, decodeCounterUpdate, publicComment, publicCounter } from '../../src/proxy/leancloud/objects.js'
+import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, publicComment, publicCounter } from '../../src/proxy/leancloud/objects.js'
+import { refusalError } from '../../src/proxy/leancloud/refusals.js'
 import { parseKeys } from '../../src/proxy/leancloud/where.js'
+import { checkCommentFields, type CommentInput } from '../../src/proxy/policy/fields.js'
 import type { StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 
 const stored: StoredComment = {
@@ -82,16 +84,22 @@ describe('publicCounter and answers', () => {
   })
 })
 
-describe('decodeCommentCreate', () => {
+/** A create's body as the comment write sees it: protocol fields dropped, then the field checks, refusals as the wire words them. */
+function decodeCommentCreate(body: unknown): { input: CommentInput } {
+  const checked = checkCommentFields(decodeCommentFields(body))
+  if ('refused' in checked) throw refusalError(checked)
+  return { input: checked }
+}
+
+describe('decodeCommentFields', () => {
   it("takes Valine's body and drops what the server sets (xCss/Valine#363's request, with a clean link)", () => {
     const body = { comment: '1\n', nick: 'test', mail: 'test@163.com', link: 'https://e.com', ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:88.0) Gecko/20100101 Firefox/88.0', url: '/faq.html', QQAvatar: '', ip: '2406:da14:727:6700:2746:774b:2b87:6dbe', insertedAt: { __type: 'Date', iso: '2021-06-03T15:59:08.981Z' }, ACL: { '*': { read: true } } }
     expect(decodeCommentCreate(body)).toEqual({ input: { comment: '1', nick: 'test', mail: 'test@163.com', link: 'https://e.com', ua: body.ua, url: '/faq.html', rid: null, pid: null } })
   })
 
-  it('ignores forged server fields and takes a challenge answer', () => {
-    const { input, challenge } = decodeCommentCreate({ comment: 'x', url: '/a', objectId: 'mine', createdAt: '2000-01-01', status: 'approved', mailMd5: 'f', challenge: { token: 't', nonce: 'n' } })
+  it('ignores forged server fields', () => {
+    const { input } = decodeCommentCreate({ comment: 'x', url: '/a', objectId: 'mine', createdAt: '2000-01-01', status: 'approved', mailMd5: 'f' })
     expect(input).toMatchObject({ comment: 'x', url: '/a', nick: 'Anonymous' })
-    expect(challenge).toEqual({ token: 't', nonce: 'n' })
   })
 
   it('refuses what is not a JSON object (107) and unknown or mistyped fields (142)', () => {
@@ -99,6 +107,7 @@ describe('decodeCommentCreate', () => {
     expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', admin: true })).message).toMatch(/^admin is not a field/)
     expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', nick: { __type: 'Date', iso: '2025-01-01' } })).message).toBe('nick must be a string')
     expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', challenge: 'abc' })).code).toBe(142)
+    expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', challenge: { token: 't', nonce: 'n' } })).message).toMatch(/^challenge is not a field/)
     expect(failure(() => decodeCommentCreate(JSON.parse('{"comment":"x","url":"/a","__proto__":{"status":"approved"}}'))).message).toMatch(/^__proto__ is not a field/)
   })
 })

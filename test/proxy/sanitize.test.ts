@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { decodeEntities, htmlLinks, htmlText, isBlankHtml, safeUrl, sanitizeHtml } from '../../src/proxy/policy/sanitize.js'
+import { decodeEntities, htmlLinks, htmlText, isBlankHtml, sanitizeHtml } from '../../src/proxy/policy/sanitize.js'
+import { safeUrl } from '../../src/shared/comment-markup.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 const FIXTURES = join(REPO_ROOT, 'test/fixtures/xss')

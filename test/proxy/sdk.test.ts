@@ -186,7 +186,10 @@ describe('the leancloud-storage 4.x SDK against the service', () => {
     await saveComment({ comment: 'Before the limit.' })
     const tooSoon = new Comment()
     tooSoon.set({ comment: 'Too soon.', nick: 'Reader', url: PAGE })
-    expect((await avError(tooSoon.save())).code).toBe(429)
+    const limited = (await avError(tooSoon.save())) as { code: number; retryAfter?: unknown }
+    expect(limited.code).toBe(429)
+    // The wait travels as a field of the error the SDK raises, not only in its words.
+    expect(limited.retryAfter).toBeGreaterThan(0)
     // A counter cannot be set.
     const [counter] = await new AV.Query<AV.Object>('Counter').equalTo('url', PAGE).find()
     counter.set('time', 100000)

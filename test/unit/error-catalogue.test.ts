@@ -1,8 +1,8 @@
 // The error catalogue, case by case: every entry is raised by a small site under
-// test/fixtures/errors/<Code>/ (or, for the serve command, by the real CLI), and the report
+// test/fixtures/errors/<Code>/ (or, for the serve, proxy and comments commands, by the real CLI), and the report
 // names its code, its file:line:column where the entry has one, its stage, and shows the
 // catalogue's hint. A new entry without a case fails the first test.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -23,6 +23,7 @@ import {
   type BuildWarning,
   type ProblemCode,
 } from '../../src/render/errors/index.js'
+import Database from 'better-sqlite3'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
 interface Report {
@@ -101,6 +102,40 @@ async function serveOnBusyPort(): Promise<Report> {
   }
 }
 
+/** A free loopback port: bound, then let go. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as { port: number }).port
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** A folder for the comment service's cases, and a file where a folder is expected. */
+const service = mkdtempSync(join(tmpdir(), 'gptnotes-service-errors-'))
+const aFile = join(service, 'a-file')
+writeFileSync(aFile, 'x')
+afterAll(() => rmSync(service, { recursive: true, force: true }))
+
+/**
+ * `gptnotes proxy|comments ARGS` as an operator runs it, read back from its first `error [Code]`
+ * (or `warning [Code]`) line, after it exits with `exit` (2: bad usage); `listening` stops the
+ * service once it prints its address.
+ */
+async function serviceCli(args: string[], params: unknown, { env = {}, listening = false, exit = listening ? 0 : 1 }: { env?: Record<string, string>; listening?: boolean; exit?: number } = {}): Promise<Report> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_')))
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: service, env: { ...clean, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  if (listening) child.stdout.on('data', (d: Buffer) => /comment service at/.test(d.toString()) && child.kill('SIGTERM'))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  expect(code, stderr).toBe(exit)
+  const headline = /^(?:error|warning) \[(\w+)\] (.*)$/m.exec(stderr)
+  return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: stderr, params }
+}
+
+const serviceStore = () => `sqlite:${join(service, 'comments.db')}`
+
 const CASES: Case[] = [
   { code: 'FrontmatterSyntax', at: 'content/index.md:2:10', stage: 'parsePage' },
   { code: 'FrontmatterInvalid', at: 'content/index.md:3:7', stage: 'parsePage' },
@@ -158,6 +193,54 @@ const CASES: Case[] = [
   },
   { code: 'ConfigNeverSettles', stage: 'loadConfig' },
   { code: 'ConfigTimeout', stage: 'loadConfig', raise: () => buildFixture('ConfigTimeout', undefined, 1000) },
+  {
+    code: 'ProxySettingInvalid',
+    raise: () => serviceCli(['proxy', '--port', '0', '--store', 'mysql://db.example/c'], { setting: '--store', problem: 'must be sqlite:PATH or postgres://USER@HOST/DB, got a "mysql:" URL' }),
+  },
+  {
+    code: 'CommentStoreUnavailable',
+    raise: () => serviceCli(['proxy', '--port', '0', '--store', `sqlite:${join(aFile, 'comments.db')}`], { reason: `EEXIST: file already exists, mkdir '${aFile}'` }),
+  },
+  {
+    code: 'ProxyCannotListen',
+    raise: async () => {
+      const busy = createServer()
+      servers.push(busy)
+      await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+      const port = (busy.address() as { port: number }).port
+      return serviceCli(['proxy', '--port', String(port), '--store', serviceStore()], { host: '127.0.0.1', port, reason: 'EADDRINUSE' })
+    },
+  },
+  { code: 'ProxyNoOrigins', raise: () => serviceCli(['proxy', '--port', '0', '--store', serviceStore()], {}, { listening: true }) },
+  { code: 'CommentsFileClass', raise: () => serviceCli(['comments', 'import', 'views.jsonl'], { file: 'views.jsonl' }, { exit: 2 }) },
+  { code: 'CommentsFileUnreadable', raise: () => serviceCli(['comments', 'import', 'Comment-missing.jsonl'], { file: 'Comment-missing.jsonl', reason: 'ENOENT' }) },
+  {
+    code: 'CommentsImportRefused',
+    raise: async () => {
+      const store = join(service, 'refusing.db')
+      writeFileSync(join(service, 'Comment-one.jsonl'), JSON.stringify({ objectId: 'one', createdAt: '2021-01-01T00:00:00.000Z', url: '/gpt/a.html', nick: 'n', comment: '<p>c</p>' }))
+      await serviceCli(['comments', 'approve', 'none', '--store', `sqlite:${store}`], { id: 'none' })
+      const db = new Database(store)
+      db.exec(`create trigger refuse before insert on comments begin select raise(abort, 'refused'); end`)
+      db.close()
+      return serviceCli(['comments', 'import', 'Comment-one.jsonl', '--store', `sqlite:${store}`], { file: 'Comment-one.jsonl', reason: 'refused' })
+    },
+  },
+  {
+    code: 'CommentsExportUnwritable',
+    raise: () => serviceCli(['comments', 'export', '--out', join(aFile, 'out'), '--store', serviceStore()], { out: join(aFile, 'out'), reason: `ENOTDIR: not a directory, mkdir '${join(aFile, 'out')}'` }),
+  },
+  { code: 'CommentsTargetTwice', raise: () => serviceCli(['comments', 'list', '--store', serviceStore(), '--service', 'http://127.0.0.1:1'], {}, { exit: 2 }) },
+  { code: 'CommentsServiceUrl', raise: () => serviceCli(['comments', 'list', '--service', 'ftp://x'], { service: 'ftp://x' }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' }, exit: 2 }) },
+  { code: 'CommentsNoAdminToken', raise: () => serviceCli(['comments', 'list', '--service', 'http://127.0.0.1:1'], {}, { exit: 2 }) },
+  {
+    code: 'CommentServiceRefused',
+    raise: async () => {
+      const url = `http://127.0.0.1:${await freePort()}`
+      return serviceCli(['comments', 'list', '--service', url], { reason: `cannot reach the comment service at ${url} (ECONNREFUSED)` }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' } })
+    },
+  },
+  { code: 'CommentNotFound', raise: () => serviceCli(['comments', 'delete', 'nosuchid', '--store', serviceStore()], { id: 'nosuchid' }) },
 ]
 
 describe('the error catalogue', () => {

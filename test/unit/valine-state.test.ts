@@ -73,7 +73,10 @@ describe('the error display (spec §8)', () => {
   })
 
   it('reads the service’s 429 as too fast, with the wait when it says one', () => {
-    expect(describeError({ code: 429, message: 'One comment every 20 seconds; try again in 12 s.' }, zh)).toMatchObject({ text: '评论太快了，请 12 秒后再试。' })
+    // The SDK copies the answer's fields onto its error: `retryAfter` is the wait.
+    expect(describeError({ code: 429, retryAfter: 12, message: 'One comment every 20 seconds; try again in 12 s.' }, zh)).toMatchObject({ text: '评论太快了，请 12 秒后再试。' })
+    // Without the field (LeanCloud's own 429), no number is guessed from the words.
+    expect(describeError({ code: 429, message: 'Too many requests. try again in 12 s' }, zh)).toMatchObject({ text: '评论太快了，请稍候再试。' })
   })
 
   it('says a service it cannot reach is away, with a retry', () => {

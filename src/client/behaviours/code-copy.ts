@@ -1,5 +1,5 @@
 import { CODE_BLOCK_CLASS } from '../../shared/markup.js'
-import { writeClipboard } from './clipboard.js'
+import { copyText } from '../widgets/kit/copy-text.js'
 
 /** Spec §9: the button is set up 100 ms after an update and shows 'Copied!' for 500 ms. */
 export const CODE_COPY_DELAY = 100
@@ -24,7 +24,7 @@ export function addCopyButtons(root: ParentNode): void {
     let timer: ReturnType<typeof setTimeout> | undefined
     button.addEventListener('click', () => {
       const code = block.querySelector('pre code') ?? block.querySelector('pre')
-      writeClipboard(code?.textContent ?? '').then(
+      copyText(code?.textContent ?? '').then(
         () => {
           button.textContent = COPIED
           button.setAttribute('part', 'copy copied')

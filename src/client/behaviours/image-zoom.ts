@@ -1,4 +1,5 @@
 import { CONTENT_SELECTOR } from '../../shared/markup.js'
+import { loadOnce } from '../lazy.js'
 
 /*
  * Image zoom: a delegated click listener, always present and tiny; the preview itself
@@ -7,6 +8,7 @@ import { CONTENT_SELECTOR } from '../../shared/markup.js'
 const CONTENT_IMAGE = `${CONTENT_SELECTOR} img`
 
 let view: typeof import('./image-zoom-view.js') | undefined
+const loadView = loadOnce(() => import('./image-zoom-view.js'))
 
 /** Close the zoom if one is open (e.g. when the route changes). */
 export function closeImageZoom(): void {
@@ -18,7 +20,7 @@ function onClick(event: MouseEvent): void {
   const img = (event.target as Element | null)?.closest?.<HTMLImageElement>(CONTENT_IMAGE)
   if (!img || img.closest('a')) return // a linked image follows its link
   // decode() waits for a lazy image and rejects for one that cannot load.
-  Promise.all([img.decode(), import('./image-zoom-view.js')]).then(
+  Promise.all([img.decode(), loadView()]).then(
     ([, mod]) => {
       view = mod
       mod.openImageZoom(img)

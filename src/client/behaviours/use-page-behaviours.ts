@@ -3,8 +3,11 @@ import { CONTENT_SELECTOR } from '../../shared/markup.js'
 import { hasBody } from '../../shared/route-data.js'
 import type { RouteData } from '../../shared/types.js'
 import { useSite } from '../context.js'
+import { loadOnce } from '../lazy.js'
 import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
 import { closeImageZoom, installImageZoom } from './image-zoom.js'
+
+const loadCopyProtection = loadOnce(() => import('./copy-protection.js'))
 
 /**
  * Behaviours attached to the rendered article after each navigation: code copy buttons, image
@@ -34,7 +37,7 @@ export function usePageBehaviours(route: RouteData): void {
     if (!fm?.copyright) return
     let undo: (() => void) | undefined
     let cancelled = false
-    void import('./copy-protection.js').then(({ applyCopyProtection, copyProtectionOf }) => {
+    void loadCopyProtection().then(({ applyCopyProtection, copyProtectionOf }) => {
       const protection = copyProtectionOf(fm.copyright, fm.author || site.author)
       if (protection && !cancelled) undo = applyCopyProtection(protection)
     })

@@ -1,9 +1,10 @@
 import type { SearchManifest } from '../../shared/search-shards.js'
+import { loadOnce } from '../lazy.js'
 import type { SearchEngine } from './engine.js'
 
 export type { SearchEngine }
 
-let cache: { url: string; promise: Promise<SearchEngine> } | undefined
+let loader: { url: string; load: () => Promise<SearchEngine> } | undefined
 
 async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url)
@@ -17,11 +18,8 @@ async function fetchJson(url: string): Promise<unknown> {
  * fetches the rest as queries need it. A failed fetch is forgotten, so the next focus tries again.
  */
 export function loadSearchIndex(url: string): Promise<SearchEngine> {
-  if (cache?.url === url) return cache.promise
-  const promise = Promise.all([fetchJson(url), import('./engine.js')]).then(([manifest, mod]) => mod.createSearchEngine(manifest as SearchManifest, fetchJson))
-  cache = { url, promise }
-  promise.catch(() => {
-    if (cache?.promise === promise) cache = undefined
-  })
-  return promise
+  if (loader?.url !== url) {
+    loader = { url, load: loadOnce(() => Promise.all([fetchJson(url), import('./engine.js')]).then(([manifest, mod]) => mod.createSearchEngine(manifest as SearchManifest, fetchJson))) }
+  }
+  return loader.load()
 }

@@ -53,30 +53,38 @@ const KNOWN: Record<LeanCloudCode, readonly [status: number, message: string]> =
 export interface LeanCloudErrorBody {
   code: number
   error: string
+  /**
+   * Seconds to wait before trying again (a rate limit), beside the message rather than in its
+   * words, so a widget reads the number. The SDK copies a body's fields onto its `AVError`.
+   */
+  retryAfter?: number
 }
 
 export class LeanCloudError extends Error {
   readonly code: LeanCloudCode
   /** The HTTP status that goes with the code. */
   readonly status: number
+  /** Seconds to wait, for a refusal that passes (also the `Retry-After` header). */
+  readonly retryAfter: number | undefined
 
-  constructor(code: LeanCloudCode, message?: string) {
+  constructor(code: LeanCloudCode, message?: string, { retryAfter }: { retryAfter?: number } = {}) {
     const [status, fallback] = KNOWN[code]
     super(message ?? fallback)
     this.name = 'LeanCloudError'
     this.code = code
     this.status = status
+    this.retryAfter = retryAfter
   }
 
-  /** The body LeanCloud sends: `{ code, error }`. */
+  /** The body LeanCloud sends: `{ code, error }`, with `retryAfter` when there is a wait. */
   get body(): LeanCloudErrorBody {
-    return { code: this.code, error: this.message }
+    return this.retryAfter === undefined ? { code: this.code, error: this.message } : { code: this.code, error: this.message, retryAfter: this.retryAfter }
   }
 }
 
 /** A LeanCloud error to throw; the message defaults to LeanCloud's own text for the code. */
-export function lcError(code: LeanCloudCode, message?: string): LeanCloudError {
-  return new LeanCloudError(code, message)
+export function lcError(code: LeanCloudCode, message?: string, extra?: { retryAfter?: number }): LeanCloudError {
+  return new LeanCloudError(code, message, extra)
 }
 
 /** The HTTP status for a code. */

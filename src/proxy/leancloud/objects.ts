@@ -4,7 +4,8 @@
  * query asked), and what a client may send to create a comment or a counter, or to count a view.
  */
 import type { StoredComment, StoredCounter } from '../stores/store.js'
-import { FIELD_LIMITS, isSitePath, validateComment, type CommentInput, type FieldRules } from '../policy/fields.js'
+import { hex } from '../../shared/encoding/hex.js'
+import { FIELD_LIMITS, isSitePath } from '../policy/fields.js'
 import { LC, lcError } from './errors.js'
 import { ALWAYS_RETURNED, type KeySelection } from './where.js'
 
@@ -98,31 +99,23 @@ function jsonObject(body: unknown): Record<string, unknown> {
  */
 const SERVER_SET = new Set(['ACL', 'insertedAt', 'ip', 'QQAvatar', 'objectId', 'createdAt', 'updatedAt', 'status', 'mailMd5'])
 
-/** A proof-of-work answer a create may carry; not stored. */
-export interface ChallengeAnswer {
-  token: string
-  nonce: string
-}
-
-/** The body of `POST /1.1/classes/Comment`, decoded and validated. */
-export function decodeCommentCreate(body: unknown, rules?: FieldRules): { input: CommentInput; challenge?: ChallengeAnswer } {
+/**
+ * The fields of `POST /1.1/classes/Comment` a client may set, for the comment write to check.
+ * What LeanCloud clients send and the server sets itself is dropped here.
+ */
+export function decodeCommentFields(body: unknown): Record<string, unknown> {
   const obj = jsonObject(body)
   // No prototype: a `__proto__` key stays an ordinary (refused) field.
   const fields: Record<string, unknown> = Object.create(null)
-  let challenge: ChallengeAnswer | undefined
   for (const [key, value] of Object.entries(obj)) {
-    if (SERVER_SET.has(key)) continue
-    if (key === 'challenge') {
-      if (!isPlainObject(value) || typeof value.token !== 'string' || typeof value.nonce !== 'string') throw lcError(LC.VALIDATION_ERROR, 'challenge must be {token, nonce}')
-      challenge = { token: value.token, nonce: value.nonce }
-      continue
-    }
     // A Date, Pointer or `__op` where a string belongs is refused by the field checks.
-    fields[key] = value
+    if (!SERVER_SET.has(key)) fields[key] = value
   }
-  const input = validateComment(fields, rules)
-  return challenge === undefined ? { input } : { input, challenge }
+  return fields
 }
+
+/** LeanCloud's ids are 24 hex digits; the service makes the same kind. */
+export const newObjectId = (): string => hex(crypto.getRandomValues(new Uint8Array(12)))
 
 export interface CounterInput {
   url: string

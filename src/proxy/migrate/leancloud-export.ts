@@ -7,7 +7,7 @@
  * stray line must not stop a migration. Web-standard (the IP hash uses Web Crypto).
  */
 import { ANONYMOUS, FIELD_LIMITS, httpLink, isMail, isObjectId, isSitePath } from '../policy/fields.js'
-import { ipHash, mailHash } from '../policy/moderation.js'
+import { ipHash, mailHash } from '../policy/privacy.js'
 import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
 import type { CommentStatus, StoredComment, StoredCounter } from '../stores/store.js'
 

@@ -18,7 +18,27 @@
  */
 import type { ProxyOptions } from '../options.js'
 
-export type OAuthPlatform = 'github' | 'gitee' | 'bitbucket'
+/** What the service must know of a provider to exchange a code at its token endpoint. */
+export interface ProviderSpec {
+  /** The token endpoint's path under the provider's base URL (the `*_URL` setting). */
+  tokenPath: string
+  /** Where the client id and secret go: form fields, or HTTP Basic. */
+  auth: 'body' | 'basic'
+  /** The Accept header the provider needs to answer JSON; `/cors/` sets it over the page's. */
+  accept?: string
+  /** The `grant_type` the exchange sends, for providers that require one. */
+  grantType?: 'authorization_code'
+}
+
+/** Each provider, once: the code exchange (`/oauth/…/token`) and `/cors/` both read it. */
+export const PROVIDERS = {
+  // GitHub answers a form unless asked for JSON.
+  github: { tokenPath: '/login/oauth/access_token', auth: 'body', accept: 'application/json' },
+  gitee: { tokenPath: '/oauth/token', auth: 'body', grantType: 'authorization_code' },
+  bitbucket: { tokenPath: '/site/oauth2/access_token', auth: 'basic', grantType: 'authorization_code' },
+} as const satisfies Record<string, ProviderSpec>
+
+export type OAuthPlatform = keyof typeof PROVIDERS
 
 export interface OAuthProvider {
   platform: OAuthPlatform
@@ -31,26 +51,23 @@ export interface OAuthProvider {
 /** The widget's platform names (`github-v4` logs in as `github` does). */
 export const PLATFORM_ALIASES: Record<string, OAuthPlatform> = { github: 'github', 'github-v4': 'github', gitee: 'gitee', bitbucket: 'bitbucket' }
 
-const TOKEN_PATHS: Record<OAuthPlatform, string> = {
-  github: '/login/oauth/access_token',
-  gitee: '/oauth/token',
-  bitbucket: '/site/oauth2/access_token',
-}
-
 /** The providers with both a client id and a secret configured. */
 export function configuredProviders(options: ProxyOptions): OAuthProvider[] {
-  const entries: [OAuthPlatform, string | undefined, string | undefined, string][] = [
-    ['github', options.githubClientId, options.githubClientSecret, options.githubUrl],
-    ['gitee', options.giteeClientId, options.giteeClientSecret, options.giteeUrl],
-    ['bitbucket', options.bitbucketClientId, options.bitbucketClientSecret, options.bitbucketUrl],
-  ]
-  const out: OAuthProvider[] = []
-  for (const [platform, clientId, clientSecret, base] of entries) {
-    if (!clientId || !clientSecret) continue
-    out.push({ platform, clientId, clientSecret, tokenUrl: new URL(base.replace(/\/+$/, '') + TOKEN_PATHS[platform]).href })
-  }
-  return out
+  return (Object.keys(PROVIDERS) as OAuthPlatform[]).flatMap((platform) => {
+    const spec: ProviderSpec = PROVIDERS[platform]
+    const clientId = options[`${platform}ClientId`]
+    const clientSecret = options[`${platform}ClientSecret`]
+    if (!clientId || !clientSecret) return []
+    const tokenUrl = new URL(options[`${platform}Url`].replace(/\/+$/, '') + spec.tokenPath).href
+    return [{ platform, clientId, clientSecret, tokenUrl }]
+  })
 }
+
+/** The provider's record. */
+export const specOf = (provider: OAuthProvider): ProviderSpec => PROVIDERS[provider.platform]
+
+/** The `Authorization` header of a provider that takes its client as HTTP Basic. */
+export const basicAuth = (provider: OAuthProvider): string => `Basic ${btoa(`${provider.clientId}:${provider.clientSecret}`)}`
 
 export interface ExchangeParams {
   code: string
@@ -60,20 +77,17 @@ export interface ExchangeParams {
 
 /** The request to the provider's token endpoint for an authorization code. */
 export function tokenRequest(provider: OAuthProvider, params: ExchangeParams): { url: string; init: RequestInit } {
+  const spec = specOf(provider)
   const form = new URLSearchParams()
-  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' })
-  if (provider.platform === 'bitbucket') {
-    headers.set('Authorization', `Basic ${btoa(`${provider.clientId}:${provider.clientSecret}`)}`)
-    form.set('grant_type', 'authorization_code')
-    form.set('code', params.code)
-    form.set('redirect_uri', params.redirectUri)
-  } else {
-    if (provider.platform === 'gitee') form.set('grant_type', 'authorization_code')
+  const headers = new Headers({ Accept: spec.accept ?? 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' })
+  if (spec.grantType) form.set('grant_type', spec.grantType)
+  if (spec.auth === 'basic') headers.set('Authorization', basicAuth(provider))
+  else {
     form.set('client_id', provider.clientId)
     form.set('client_secret', provider.clientSecret)
-    form.set('code', params.code)
-    form.set('redirect_uri', params.redirectUri)
   }
+  form.set('code', params.code)
+  form.set('redirect_uri', params.redirectUri)
   if (params.codeVerifier) form.set('code_verifier', params.codeVerifier)
   return { url: provider.tokenUrl, init: { method: 'POST', headers, body: form.toString() } }
 }

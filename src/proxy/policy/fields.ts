@@ -1,9 +1,9 @@
 /**
- * What a new comment may hold: the accepted fields, their sizes and shapes. Every refusal is a
- * LeanCloud validation error (142) that names the field, so the widget can show which input is
- * wrong. The client's own checks (Valine's, the widget's) are conveniences; these are the rules.
+ * What a new comment may hold: the accepted fields, their sizes and shapes. A refusal is data
+ * that names the field and the problem, so the widget can show which input is wrong (the
+ * protocol layer words it for the wire). The client's own checks (Valine's, the widget's) are
+ * conveniences; these are the rules.
  */
-import { LC, lcError } from '../leancloud/errors.js'
 
 /** The fields a comment is created from; anything the server sets (ip, status, dates) is not here. */
 export const COMMENT_INPUT_FIELDS = ['comment', 'nick', 'mail', 'link', 'url', 'rid', 'pid', 'ua'] as const
@@ -60,7 +60,22 @@ const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 // into markup unescaped (Valine did, for nick, link and ua: its CVEs).
 const MARKUP_RE = /[<>"`]/
 
-const invalid = (field: string, why: string) => lcError(LC.VALIDATION_ERROR, `${field} ${why}`)
+/** A field the comment cannot have as sent: which one, and what is wrong with it, in words. */
+export interface FieldRefusal {
+  refused: 'field'
+  field: string
+  /** Follows the field's name: `must be a string`, `is required`. */
+  problem: string
+}
+
+// Thrown only inside this module, from the nested checks, and returned as data by `checkCommentFields`.
+class Invalid extends Error {
+  constructor(readonly refusal: FieldRefusal) {
+    super(`${refusal.field} ${refusal.problem}`)
+  }
+}
+
+const invalid = (field: string, problem: string) => new Invalid({ refused: 'field', field, problem })
 
 const chars = (s: string): number => {
   let n = 0
@@ -118,10 +133,20 @@ function id(raw: Record<string, unknown>, field: 'rid' | 'pid'): string | null {
 }
 
 /**
- * A new comment's fields, checked. `raw` holds only the accepted fields (the protocol layer
- * has dropped what LeanCloud clients send and the server ignores); any other key is refused.
+ * A new comment's fields, checked, or the first refusal. `raw` holds only what the client may
+ * set (the protocol layer has dropped what LeanCloud clients send and the server sets itself);
+ * any other key is refused.
  */
-export function validateComment(raw: Record<string, unknown>, rules: FieldRules = {}): CommentInput {
+export function checkCommentFields(raw: Record<string, unknown>, rules: FieldRules = {}): CommentInput | FieldRefusal {
+  try {
+    return fields(raw, rules)
+  } catch (err) {
+    if (err instanceof Invalid) return err.refusal
+    throw err
+  }
+}
+
+function fields(raw: Record<string, unknown>, rules: FieldRules): CommentInput {
   for (const key of Object.keys(raw)) {
     if (!(COMMENT_INPUT_FIELDS as readonly string[]).includes(key)) throw invalid(key, `is not a field of a comment (accepted: ${COMMENT_INPUT_FIELDS.join(', ')})`)
   }

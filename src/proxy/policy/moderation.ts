@@ -1,11 +1,9 @@
 /**
- * What happens to a new comment: approved, or waiting for the owner. Pure decisions (the app
- * looks up the last comment and duplicates in the store and passes them in), plus the two
- * hashes the service keeps instead of personal data.
+ * What happens to a new comment once it is accepted: approved, or waiting for the owner. Pure
+ * decisions on the sanitised comment; the limits are `limits.ts`, the hashes `privacy.ts`.
  */
 import type { Moderation } from '../options.js'
 import type { CommentStatus } from '../stores/store.js'
-import { md5 } from './md5.js'
 import { htmlLinks, htmlText } from './sanitize.js'
 
 export interface ModerationRules {
@@ -82,54 +80,4 @@ export function moderate(input: ModerationInput, rules: ModerationRules): Modera
 export function duplicateKey(input: { url: string; nick: string; comment: string }): string {
   const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase()
   return [input.url, norm(input.nick), norm(htmlText(input.comment))].join('\n')
-}
-
-export interface RateDecision {
-  allowed: boolean
-  /** Seconds until a comment is accepted again (0 when allowed). */
-  retryAfter: number
-}
-
-/** One comment per `rateSeconds` per IP: given the last one's `createdAt` (ISO) from that IP. */
-export function rateLimit(lastCreatedAt: string | undefined, now: Date, rateSeconds: number): RateDecision {
-  if (lastCreatedAt === undefined || rateSeconds <= 0) return { allowed: true, retryAfter: 0 }
-  const last = Date.parse(lastCreatedAt)
-  if (Number.isNaN(last)) return { allowed: true, retryAfter: 0 }
-  const wait = last + rateSeconds * 1000 - now.getTime()
-  return wait > 0 ? { allowed: false, retryAfter: Math.ceil(wait / 1000) } : { allowed: true, retryAfter: 0 }
-}
-
-/** The avatar hash: md5 of the trimmed, lower-cased address; '' without one. */
-export function mailHash(mail: string): string {
-  const m = mail.trim().toLowerCase()
-  return m === '' ? '' : md5(m)
-}
-
-/**
- * The address a rate limit counts: IPv4 as is, IPv6 by its /64 (one subscriber's network, which
- * hands its host any of 2^64 addresses), IPv4-mapped IPv6 as IPv4.
- */
-export function ipKey(ip: string): string {
-  const s = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '')
-  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s)
-  if (mapped) return mapped[1]
-  if (!s.includes(':')) return s
-  const [head, tail = ''] = s.split('::')
-  const left = head === '' ? [] : head.split(':')
-  const right = s.includes('::') ? (tail === '' ? [] : tail.split(':')) : []
-  // An embedded IPv4 tail counts as two groups; only the first four groups matter here anyway.
-  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
-}
-
-const hex = (buf: ArrayBuffer): string => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('')
-
-/**
- * The client address as kept: HMAC-SHA-256 keyed with the service's salt, so hashes cannot be
- * reversed by hashing all 2^32 IPv4 addresses without the salt.
- */
-export async function ipHash(ip: string, salt: string): Promise<string> {
-  const enc = new TextEncoder()
-  const key = await crypto.subtle.importKey('raw', enc.encode(salt), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  return hex(await crypto.subtle.sign('HMAC', key, enc.encode(ipKey(ip))))
 }

@@ -7,56 +7,20 @@
  * and attributes, every value re-escaped and double-quoted, every element closed. Whatever the
  * input, the output is in this canonical form, so a browser parses it into exactly the elements
  * written here; a difference between this tokenizer and a browser's can only change which text
- * is shown, never create an element or an attribute.
+ * is shown, never create an element or an attribute. The allow-list itself is the one widget
+ * A's browser sanitiser reads too (`src/shared/comment-markup.ts`).
  */
-
-type AttrRule = (value: string, tag: string) => string | undefined
-
-const LANG_CLASS_RE = /^(?:lang(?:uage)?-[\w+#.-]{1,30}|hljs(?:-[\w-]{1,30})?)$/
-
-/** Highlighting classes only (`language-js`, `hljs-keyword`): no layout can be injected. */
-const codeClass: AttrRule = (v) => {
-  const kept = v.split(/\s+/).filter((c) => LANG_CLASS_RE.test(c))
-  return kept.length > 0 ? kept.join(' ') : undefined
-}
-
-const plain: AttrRule = (v) => v
-
-const align: AttrRule = (v) => (/^(left|center|right)$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined)
-
-/** Markdown heading ids carry the widget's `v-` prefix, so they cannot clobber the page's ids. */
-const headingId: AttrRule = (v) => (/^v-[\p{L}\p{N}_-]{0,100}$/u.test(v) ? v : undefined)
-
-const linkHref: AttrRule = (v) => safeUrl(v, ['http', 'https', 'mailto'], true)
-const imageSrc: AttrRule = (v) => safeUrl(v, ['http', 'https'], false)
-
-const heading = { id: headingId }
-const cell = { align }
-
-/** Elements kept, with the attributes each may keep. */
-const ALLOWED: Record<string, Record<string, AttrRule>> = {
-  p: {}, br: {}, hr: {},
-  strong: {}, b: {}, em: {}, i: {}, del: {}, s: {}, ins: {}, u: {}, sub: {}, sup: {}, kbd: {}, mark: {},
-  code: { class: codeClass }, pre: { class: codeClass }, span: { class: codeClass },
-  blockquote: {}, ul: {}, ol: { start: (v) => (/^\d{1,6}$/.test(v.trim()) ? v.trim() : undefined) }, li: {},
-  h1: heading, h2: heading, h3: heading, h4: heading, h5: heading, h6: heading,
-  // The reply marker the widget writes: `<a class="at" href="#id">@nick</a>`.
-  a: { href: linkHref, title: plain, class: (v) => (v.trim() === 'at' ? 'at' : undefined) },
-  img: { src: imageSrc, alt: plain, title: plain },
-  table: {}, thead: {}, tbody: {}, tfoot: {}, tr: {}, th: cell, td: cell,
-}
+import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../shared/comment-markup.js'
 
 const VOID = new Set(['br', 'hr', 'img', 'area', 'base', 'col', 'embed', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'image'])
 
 /** Their content is text to the browser until the matching end tag; it is dropped with them. */
 const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'textarea', 'title'])
 
-/** Dropped with everything inside: foreign content and containers of inert or active markup. */
-const DROP_SUBTREE = new Set(['svg', 'math', 'template', 'object', 'applet', 'frameset', 'select'])
+/** Dropped with everything inside (the shared list; raw text is skipped by the tokenizer already). */
+const DROP_SUBTREE = new Set(DROPPED_WITH_CONTENT)
 
 const MAX_DEPTH = 50
-
-const LINK_REL = 'ugc nofollow noopener noreferrer'
 
 // The HTML tokenizer's whitespace.
 const WS = /[\t\n\f ]/
@@ -93,26 +57,6 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
 const TEXT_AMP_RE = /&(?!(?:#\d{1,8}|#[xX][0-9a-fA-F]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});)/g
 
 const escapeText = (s: string): string => s.replace(TEXT_AMP_RE, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-
-// Whitespace and controls a browser strips or ignores around or inside a URL's scheme.
-const URL_JUNK_RE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g
-const URL_EDGE_RE = /^[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+$/g
-
-/**
- * A URL attribute (already entity-decoded) if its scheme is allowed. The scheme is read with
- * every whitespace and control character removed, so `java&#9;script:`, `\u2028javascript:` and
- * `java\u0003script:` are all seen as `javascript:`.
- */
-export function safeUrl(decoded: string, schemes: readonly string[], relative: boolean): string | undefined {
-  const value = decoded.replace(URL_EDGE_RE, '').replace(/[\t\n\r]/g, '')
-  if (value === '' || /[\u0000-\u001f\u007f]/.test(value)) return undefined
-  const probe = decoded.replace(URL_JUNK_RE, '').toLowerCase()
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(probe)
-  if (scheme) return schemes.includes(scheme[1]) ? value : undefined
-  // Anything that could still be read as a scheme by some parser is refused outright.
-  if (/^[^/?#]*:/.test(probe)) return undefined
-  return relative ? value : undefined
-}
 
 interface Tag {
   name: string
@@ -234,26 +178,25 @@ function readTag(s: string, start: number, end: boolean): { tag: Tag; next: numb
 
 /** The start tag as written out; undefined for an image without a safe source (it shows nothing). */
 function startTag(name: string, attrs: [string, string][]): string | undefined {
-  const rules = ALLOWED[name]
   const out: string[] = []
   let external = false
+  const cell = attributeRule(name, 'align') !== undefined
   for (const [attr, raw] of attrs) {
     const decoded = decodeEntities(raw)
     // Markdown tables may align cells by style; only that one declaration survives, as `align`.
-    if (attr === 'style' && rules.align !== undefined && !attrs.some(([a]) => a === 'align')) {
+    if (attr === 'style' && cell && !attrs.some(([a]) => a === 'align')) {
       const m = /^\s*text-align\s*:\s*(left|center|right)\s*;?\s*$/i.exec(decoded)
       if (m) out.push(` align="${m[1].toLowerCase()}"`)
       continue
     }
-    const rule = Object.hasOwn(rules, attr) ? rules[attr] : undefined
-    const value = rule?.(decoded, name)
+    const rule = attributeRule(name, attr)
+    const value = rule && keptValue(rule, decoded)
     if (value === undefined) continue
-    if (name === 'a' && attr === 'href') external = !value.startsWith('#')
+    if (name === 'a' && attr === 'href') external = leavesPage(value)
     out.push(` ${attr}="${escapeAttr(value)}"`)
   }
   if (name === 'img' && !out.some((a) => a.startsWith(' src='))) return undefined
-  // Links leave the site in a new tab that cannot reach back, and pass on no ranking.
-  if (external) out.push(` target="_blank" rel="${LINK_REL}"`)
+  if (external) out.push(` target="${LINK_TARGET}" rel="${LINK_REL}"`)
   return `<${name}${out.join('')}>`
 }
 
@@ -278,7 +221,7 @@ export function sanitizeHtml(html: string): string {
       dropping = { name, depth: 1 }
       continue
     }
-    if (!Object.hasOwn(ALLOWED, name)) continue
+    if (!Object.hasOwn(COMMENT_ELEMENTS, name)) continue
     if (end) {
       const at = open.lastIndexOf(name)
       if (at === -1) continue

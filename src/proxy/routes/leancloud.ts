@@ -2,18 +2,20 @@
  * The LeanCloud REST subset under `/1.1` that the unmodified `leancloud-storage` 4.x SDK and
  * Valine 1.5 use (design.md §8, research §1.3–1.4): the `Comment` and `Counter` classes, the
  * `/batch` of GET sub-requests, and Valine's one CQL form. Reads show approved comments only,
- * through the public shapes; writes go through validation, sanitising, the rate limit, the
- * duplicate check and moderation, and are answered only once the store has committed them.
+ * through the public shapes; a new comment is `comments/post-comment.ts`, and this file maps its
+ * answer or refusal to HTTP; a view counts once per reader and window (`policy/limits.ts`).
  * Everything else under `/1.1` is closed.
  */
 import { Hono, type Context } from 'hono'
 import { parseCql } from '../leancloud/cql.js'
 import { LC, LeanCloudError, lcError, toErrorResponse } from '../leancloud/errors.js'
-import { counterUpdatedBody, createdBody, decodeCommentCreate, decodeCounterCreate, decodeCounterUpdate, publicComment, publicCounter } from '../leancloud/objects.js'
+import { postComment } from '../comments/post-comment.js'
+import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, newObjectId, publicComment, publicCounter } from '../leancloud/objects.js'
+import { refusalError } from '../leancloud/refusals.js'
 import { parseKeys, parseQuery, QUERY_LIMITS, type ClassName } from '../leancloud/where.js'
-import { ipHash, mailHash, moderate, rateLimit } from '../policy/moderation.js'
-import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
-import type { Order, StoredComment, StoredCounter } from '../stores/store.js'
+import { limitsOn } from '../policy/limits.js'
+import { ipHash } from '../policy/privacy.js'
+import type { Order, StoredCounter } from '../stores/store.js'
 import type { ProxyEnv, Services } from './context.js'
 
 type Params = Record<string, unknown>
@@ -28,11 +30,6 @@ const DEFAULT_ORDER: Order[] = [{ field: 'createdAt', desc: false }]
 function className(name: string): ClassName {
   if (!CLASSES.includes(name)) throw lcError(LC.OBJECT_NOT_FOUND, `Class or object doesn't exists: ${name.slice(0, 40)}`)
   return name as ClassName
-}
-
-/** LeanCloud's ids are 24 hex digits; the service makes the same kind. */
-function newObjectId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 async function jsonBody(c: LcContext): Promise<unknown> {
@@ -97,61 +94,27 @@ async function readPath(svc: Services, path: string, params: Params): Promise<ob
 
 async function createComment(c: LcContext): Promise<Response> {
   const svc = c.var.services
-  const { input } = decodeCommentCreate(await jsonBody(c))
-  const html = sanitizeHtml(input.comment)
-  if (isBlankHtml(html)) throw lcError(LC.VALIDATION_ERROR, 'comment has nothing to show once unsafe markup is removed')
-
-  const now = svc.now()
-  const hash = await ipHash(svc.clientIp(c), svc.salt)
-  const last = await svc.store.lastCommentFrom(hash)
-  const rate = rateLimit(last?.createdAt, now, svc.options.rateSeconds)
-  if (!rate.allowed) {
-    c.header('Retry-After', String(rate.retryAfter))
-    throw lcError(LC.TOO_MANY_REQUESTS, `One comment every ${svc.options.rateSeconds} seconds; try again in ${rate.retryAfter} s.`)
+  const outcome = await postComment(
+    { store: svc.store, limits: limitsOn(svc.store, svc.options), settings: svc.options, salt: svc.salt, now: svc.now(), newId: newObjectId },
+    { fields: decodeCommentFields(await jsonBody(c)), ip: svc.clientIp(c) },
+  )
+  if ('refused' in outcome) {
+    const err = refusalError(outcome)
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter))
+    throw err
   }
-  if (await svc.store.findDuplicate(input.url, input.nick, html)) throw lcError(LC.DUPLICATE_VALUE, 'The same comment is already on this page.')
-
-  // A reply must answer a comment readers can see, on the same page.
-  for (const id of new Set([input.rid, input.pid])) {
-    if (id === null) continue
-    const parent = await svc.store.getComment(id)
-    if (!parent || parent.status !== 'approved' || parent.url !== input.url) throw lcError(LC.VALIDATION_ERROR, `${id === input.rid ? 'rid' : 'pid'} must name a comment on this page`)
-  }
-
-  const decision = moderate({ comment: html, nick: input.nick, mail: input.mail, link: input.link }, { mode: svc.options.moderation, forbiddenWords: svc.options.forbiddenWords })
-  const iso = now.toISOString()
-  const record: StoredComment = {
-    objectId: newObjectId(),
-    createdAt: iso,
-    updatedAt: iso,
-    insertedAt: iso,
-    url: input.url,
-    rid: input.rid,
-    pid: input.pid,
-    nick: input.nick,
-    mail: input.mail,
-    mailHash: mailHash(input.mail),
-    link: input.link,
-    comment: html,
-    ua: input.ua,
-    ipHash: hash,
-    status: decision.status,
-  }
-  // Resolves once committed: a 201 is never lost.
-  await svc.store.insertComment(record)
-  svc.log({ level: 'info', event: 'comment-created', status: decision.status, reasons: decision.reasons })
-  c.header('Location', `/1.1/classes/Comment/${record.objectId}`)
+  const { posted, reasons } = outcome
+  svc.log({ level: 'info', event: 'comment-created', status: posted.status, reasons })
+  c.header('Location', `/1.1/classes/Comment/${posted.objectId}`)
   const wantsObject = isTrue(c.req.query('new')) || isTrue(c.req.query('fetchWhenSave'))
   // A held comment says so (only then), so the widget can tell its author it is not published yet.
-  const held = decision.status === 'approved' ? {} : { status: decision.status }
-  return c.json(wantsObject ? { ...publicComment(record), ...createdBody(record), ...held } : { ...createdBody(record), ...held }, 201)
+  const held = posted.status === 'approved' ? {} : { status: posted.status }
+  return c.json(wantsObject ? { ...publicComment(posted), ...createdBody(posted), ...held } : { ...createdBody(posted), ...held }, 201)
 }
 
-/** A reader's view of a page counts once per window: the key joins the IP hash and the page. */
-async function claimView(svc: Services, c: LcContext, url: string, now: Date): Promise<boolean> {
-  const hash = await ipHash(svc.clientIp(c), svc.salt)
-  const until = new Date(now.getTime() + svc.options.counterWindowSeconds * 1000).toISOString()
-  return svc.store.claimView(`${hash}:${url}`, now.toISOString(), until)
+/** A reader's view of a page counts once per window (`policy/limits.ts`). */
+async function countsView(svc: Services, c: LcContext, url: string, now: Date): Promise<boolean> {
+  return limitsOn(svc.store, svc.options).view(await ipHash(svc.clientIp(c), svc.salt), url, now)
 }
 
 async function createCounter(c: LcContext): Promise<Response> {
@@ -163,13 +126,13 @@ async function createCounter(c: LcContext): Promise<Response> {
   // create gets the first counter, and its view counts as a view of it.
   const [existing] = await svc.store.findCounters({ field: 'url', op: 'eq', value: input.url }, 1)
   if (existing) {
-    const counted = (await claimView(svc, c, existing.url, now)) ? await svc.store.incrementCounter(existing.objectId, iso) : existing
+    const counted = (await countsView(svc, c, existing.url, now)) ? await svc.store.incrementCounter(existing.objectId, iso) : existing
     return c.json(createdBody(counted ?? existing), 201)
   }
   const record: StoredCounter = { objectId: newObjectId(), createdAt: iso, updatedAt: iso, url: input.url, xid: input.xid, title: input.title, time: 1 }
   await svc.store.insertCounter(record)
   // The creator's view is the one counted.
-  await claimView(svc, c, record.url, now)
+  await countsView(svc, c, record.url, now)
   c.header('Location', `/1.1/classes/Counter/${record.objectId}`)
   return c.json(createdBody(record), 201)
 }
@@ -181,7 +144,7 @@ async function incrementCounter(c: LcContext, id: string): Promise<Response> {
   if (!counter) throw lcError(LC.OBJECT_NOT_FOUND)
   const now = svc.now()
   // A repeat inside the window answers the current value, as if counted: the widget shows it.
-  const after = (await claimView(svc, c, counter.url, now)) ? await svc.store.incrementCounter(id, now.toISOString()) : counter
+  const after = (await countsView(svc, c, counter.url, now)) ? await svc.store.incrementCounter(id, now.toISOString()) : counter
   if (!after) throw lcError(LC.OBJECT_NOT_FOUND)
   return c.json(counterUpdatedBody(after))
 }

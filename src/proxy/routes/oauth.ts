@@ -9,16 +9,15 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ipHash } from '../policy/moderation.js'
-import { configuredProviders, formRecord, PLATFORM_ALIASES, readTokenResponse, redirectAllowed, tokenRequest, type OAuthErrorBody, type OAuthProvider } from '../oauth/providers.js'
+import { limitsOn } from '../policy/limits.js'
+import { ipHash } from '../policy/privacy.js'
+import { basicAuth, configuredProviders, formRecord, specOf, PLATFORM_ALIASES, readTokenResponse, redirectAllowed, tokenRequest, type OAuthErrorBody, type OAuthProvider } from '../oauth/providers.js'
 import type { ProxyEnv, Services } from './context.js'
 
 /** Longest wait for a provider. */
 export const UPSTREAM_TIMEOUT_MS = 10_000
 /** Largest provider answer read. */
 export const UPSTREAM_MAX_BYTES = 64 * 1024
-/** The rate limit's window. */
-const RATE_WINDOW_SECONDS = 60
 
 export function oauthError(c: Context, status: number, error: string, description: string): Response {
   c.header('Cache-Control', 'no-store')
@@ -32,11 +31,9 @@ export function oauthGuard(): MiddlewareHandler<ProxyEnv> {
     const origin = c.req.header('origin')
     if (origin !== undefined && !svc.options.origins.includes(origin)) return oauthError(c, 403, 'origin_not_allowed', 'This origin is not allowed.')
     if (c.req.method === 'OPTIONS') return next()
-    const now = svc.now()
-    const key = `oauth|${await ipHash(svc.clientIp(c), svc.salt)}`
-    const hits = await svc.store.hitRate(key, now.toISOString(), new Date(now.getTime() - RATE_WINDOW_SECONDS * 1000).toISOString())
-    if (hits > svc.options.limits.oauthPerMinute) {
-      c.header('Retry-After', String(RATE_WINDOW_SECONDS))
+    const claim = await limitsOn(svc.store, svc.options).login(await ipHash(svc.clientIp(c), svc.salt), svc.now())
+    if (!claim.granted) {
+      c.header('Retry-After', String(claim.retryAfterSeconds))
       return oauthError(c, 429, 'rate_limited', `At most ${svc.options.limits.oauthPerMinute} token requests a minute from one address.`)
     }
     await next()
@@ -198,8 +195,9 @@ export function corsProxyRoutes(): Hono<ProxyEnv> {
       const value = c.req.header(name)
       if (value !== undefined) headers.set(name, value)
     }
-    if (provider.platform === 'github') headers.set('Accept', 'application/json')
-    if (provider.platform === 'bitbucket') headers.set('Authorization', `Basic ${btoa(`${provider.clientId}:${provider.clientSecret}`)}`)
+    const spec = specOf(provider)
+    if (spec.accept) headers.set('Accept', spec.accept)
+    if (spec.auth === 'basic') headers.set('Authorization', basicAuth(provider))
     const json = /json/i.test(c.req.header('content-type') ?? '')
     headers.set('Content-Type', json ? 'application/json' : 'application/x-www-form-urlencoded')
     const body = json ? JSON.stringify(params) : new URLSearchParams(params).toString()

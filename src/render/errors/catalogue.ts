@@ -308,6 +308,103 @@ export const CATALOGUE = {
     message: ({ file, seconds }: { file: string; seconds: number }) => `${file} did not finish loading within ${seconds} s and was stopped`,
     hint: 'Look for a loop that never ends or slow work at the top level of the config.',
   },
+  // The comment service's commands: `gptnotes proxy` and `gptnotes comments`.
+  ProxySettingInvalid: {
+    severity: 'error',
+    located: 'never',
+    title: 'A setting of the comment service (a flag, a key of the --config file or an environment variable) is missing or has a wrong value.',
+    message: ({ setting, problem }: { setting: string; problem: string }) => `${setting} ${problem}`,
+    hint: 'Each setting is named as you wrote it (--port, a config-file key, GPTNOTES_…). The settings table of the comment service (src/proxy/README.md, "Settings") lists every flag, config-file key and environment variable with its default.',
+  },
+  CommentStoreUnavailable: {
+    severity: 'error',
+    located: 'never',
+    title: 'The comment store that --store (or GPTNOTES_STORE) names cannot be opened or migrated.',
+    message: ({ reason }: { reason: string }) => `--store: the comment store could not be opened: ${reason}`,
+    hint: 'sqlite:PATH needs a folder it may write in; postgres://USER@HOST/DB needs a server that answers and a database the user may change. Run with --debug for the driver\'s stack.',
+  },
+  ProxyCannotListen: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes proxy` cannot listen on its --host and --port.',
+    message: ({ host, port, reason }: { host: string; port: number; reason: string }) => `--port/--host: cannot listen on ${host}:${port} (${reason})`,
+    hint: ({ port, reason }: { port: number; reason: string }) =>
+      reason === 'EADDRINUSE'
+        ? `Another program has the port: choose another with --port, e.g. --port ${port + 1}.`
+        : reason === 'EACCES'
+          ? 'Ports below 1024 need privileges: choose a higher --port and put a reverse proxy in front.'
+          : '--host must be an address of this machine, e.g. 127.0.0.1 or 0.0.0.0.',
+  },
+  ProxyNoOrigins: {
+    severity: 'warning',
+    located: 'never',
+    title: '`gptnotes proxy` runs with no site origin allowed, so browsers are refused.',
+    message: (_: Record<string, never>) => 'GPTNOTES_ORIGINS is not set: browsers are refused until it lists the site origins',
+    hint: 'Set GPTNOTES_ORIGINS (or origins in the --config file) to the exact origins of the sites, e.g. GPTNOTES_ORIGINS=https://example.com.',
+  },
+  CommentsFileClass: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes comments import` cannot tell whether a file holds comments or counters.',
+    message: ({ file }: { file: string }) => `${file}: cannot tell which class it holds`,
+    hint: 'Name it Comment*.jsonl or Counter*.jsonl, as LeanCloud\'s export does, or pass --class Comment|Counter.',
+  },
+  CommentsFileUnreadable: {
+    severity: 'error',
+    located: 'never',
+    title: 'A file given to `gptnotes comments import` cannot be read; nothing is imported.',
+    message: ({ file, reason }: { file: string; reason: string }) => `${file}: cannot be read (${reason}); nothing imported`,
+    hint: 'Check the path: every file is checked before the first is imported, so a typo leaves no half migration.',
+  },
+  CommentsImportRefused: {
+    severity: 'error',
+    located: 'never',
+    title: 'The store refused a file of `gptnotes comments import`: nothing of that file is kept (each file is one transaction).',
+    message: ({ file, reason }: { file: string; reason: string }) => `${file}: nothing imported from this file (the store refused it): ${reason}`,
+    hint: 'Fix what the store names and import the file again; records already there are skipped.',
+  },
+  CommentsExportUnwritable: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes comments export` cannot write its files to --out.',
+    message: ({ out, reason }: { out: string; reason: string }) => `--out: cannot write the export to ${out}: ${reason}`,
+    hint: 'Give --out a folder you may write in; an earlier export there is replaced only once the new one is written.',
+  },
+  CommentsTargetTwice: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes comments` was given both a store and a running service to work on.',
+    message: (_: Record<string, never>) => '--store and --service: give one (the store directly, or a running service)',
+    hint: 'Drop --store to moderate through the service\'s admin API, or drop --service to work on the store.',
+  },
+  CommentsServiceUrl: {
+    severity: 'error',
+    located: 'never',
+    title: "`gptnotes comments --service` is not an http(s) address.",
+    message: ({ service }: { service: string }) => `--service must be the service's http(s) address, e.g. https://comments.example.com, got "${service}"`,
+    hint: 'Give the address the comment service answers on, as the site\'s serverURLs or vssueConfig.proxy name it.',
+  },
+  CommentsNoAdminToken: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes comments --service` has no admin token to call the service with.',
+    message: (_: Record<string, never>) => '--service needs the admin token: set GPTNOTES_ADMIN_TOKEN (or pass --token)',
+    hint: 'Use the GPTNOTES_ADMIN_TOKEN the service runs with.',
+  },
+  CommentServiceRefused: {
+    severity: 'error',
+    located: 'never',
+    title: "The running comment service's admin API cannot be reached or refuses the request.",
+    message: ({ reason }: { reason: string }) => reason,
+    hint: 'Check --service and the token; on the machine that holds the store, --store works without the service.',
+  },
+  CommentNotFound: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes comments approve|spam|delete` names a comment the store does not hold.',
+    message: ({ id }: { id: string }) => `no comment ${id}`,
+    hint: 'gptnotes comments list shows the ids; deleting a comment deletes its replies too.',
+  },
 } as const satisfies Record<string, CatalogueEntry<never>>
 
 type Catalogue = typeof CATALOGUE

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
+import { useReducedMotion } from '../kit/reduced-motion.js'
 import type { WidgetProps } from '../types.js'
 import { burst, draw, type Particle, type Shape, step } from './particles.js'
 
@@ -8,7 +9,6 @@ export const RESIZE_DEBOUNCE = 500
 const FRAME_MS = 1000 / 60
 /** After a long pause (a background tab, a busy thread) the sparks do not jump ahead. */
 const MAX_STEPS = 4
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
 /**
  * Sparks where the reader presses (spec "Click effect"): a full-screen canvas that never
@@ -27,17 +27,6 @@ export default function ClickEffect({ props }: WidgetProps) {
       colors={colors.join(' ')}
     />
   )
-}
-
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => matchMedia(REDUCED_MOTION).matches)
-  useEffect(() => {
-    const query = matchMedia(REDUCED_MOTION)
-    const change = () => setReduced(query.matches)
-    query.addEventListener('change', change)
-    return () => query.removeEventListener('change', change)
-  }, [])
-  return reduced
 }
 
 /** `colors` is the accent palette joined by spaces: a string, so the effect below runs again only when it changes. */

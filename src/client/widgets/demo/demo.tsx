@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { DEMO_LABELS, type DemoScripts, type DemoSlot } from '../../../shared/demo.js'
+import { copyText } from '../kit/copy-text.js'
 import type { WidgetProps } from '../types.js'
 import { DEMO_MESSAGE, demoDocument, type FrameScripts } from './srcdoc.js'
 
@@ -8,7 +9,7 @@ export const COPIED_MS = 1000
 /** The frame's height until the demo reports its own, and the most it may ask for. */
 const START_HEIGHT = 120
 const MAX_HEIGHT = 1600
-/** The class `<html>` carries in dark mode (src/shared/markup.ts `DARK_CLASS`; not imported, so this chunk shares no module with the app's). */
+/** The class `<html>` carries in dark mode (src/shared/markup.ts `DARK_CLASS`; not imported, so this chunk shares no module with the app's but the kit's `copyText`). */
 const DARK = 'dark'
 
 const isSlot = (s: unknown): s is DemoSlot =>
@@ -153,29 +154,6 @@ function CopyButton({ code }: { code: string }) {
       {copied ? 'Copied' : '复制'}
     </button>
   )
-}
-
-/** The Clipboard API, or (plain http, a denied permission) a hidden textarea and execCommand. */
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return
-  } catch {
-    // fall through
-  }
-  const active = document.activeElement as HTMLElement | null
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.cssText = 'position:fixed;top:0;left:-9999px;opacity:0'
-  document.body.append(area)
-  area.select()
-  try {
-    if (!document.execCommand('copy')) throw new Error('copy command refused')
-  } finally {
-    area.remove()
-    active?.focus({ preventScroll: true })
-  }
 }
 
 /** Each slot's highlighted HTML, as the build wrote it in the fallback (one `pre code` per slot, in order). */

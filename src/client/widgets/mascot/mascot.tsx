@@ -1,20 +1,17 @@
 import { type ComponentType, useEffect, useMemo, useState } from 'react'
+import { loadOnce } from '../../lazy.js'
+import { useReducedMotion } from '../kit/reduced-motion.js'
+import { injectStyle } from '../kit/styles.js'
 import type { WidgetProps } from '../types.js'
 import { logMobile, logUnsupportedTheme } from './log.js'
 import { isMobileUserAgent, type MascotOptions, mascotOptions } from './options.js'
 import { unsupportedThemes } from './themes.js'
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
-const SLOT_STYLE_ID = 'gptnotes-mascot-slot'
-
 /** The slot's fixed box must not cover the page's corner, shown or not: only the mascot's buttons take clicks. */
-function freeTheCorner(): void {
-  if (document.getElementById(SLOT_STYLE_ID)) return
-  const style = document.createElement('style')
-  style.id = SLOT_STYLE_ID
-  style.textContent = '.widget-slot[data-widget="mascot"]{pointer-events:none}'
-  document.head.append(style)
-}
+const freeTheCorner = (): void => injectStyle('gptnotes-mascot-slot', '.widget-slot[data-widget="mascot"]{pointer-events:none}')
+
+/** The overlay, the framework and the character: a chunk of their own. */
+const loadOverlay = loadOnce(() => import('./overlay.js'))
 
 /**
  * The mascot widget's entry (spec "Mascot overlay"): a small chunk that decides whether the
@@ -47,7 +44,7 @@ export default function Mascot({ props }: WidgetProps) {
   useEffect(() => {
     if (verdict !== 'show' || reduced || Overlay) return
     let live = true
-    import('./overlay.js').then(
+    loadOverlay().then(
       (m) => live && setOverlay(() => m.default),
       (err: unknown) => console.error('[gptnotes] widget mascot:', err),
     )
@@ -58,15 +55,4 @@ export default function Mascot({ props }: WidgetProps) {
 
   if (verdict !== 'show' || reduced || !Overlay) return null
   return <Overlay options={options} />
-}
-
-function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => matchMedia(REDUCED_MOTION).matches)
-  useEffect(() => {
-    const query = matchMedia(REDUCED_MOTION)
-    const change = () => setReduced(query.matches)
-    query.addEventListener('change', change)
-    return () => query.removeEventListener('change', change)
-  }, [])
-  return reduced
 }

@@ -3,6 +3,7 @@
  * needs more code (the Cubism 2 one) is added here as a lazy `import()`, so its code loads
  * only when its theme shows.
  */
+import { loadOnce } from '../../lazy.js'
 import { BuiltinRenderer } from './builtin/renderer.js'
 import type { MascotRenderer } from './framework/renderer.js'
 import { PALETTES } from './builtin/draw.js'
@@ -14,12 +15,14 @@ const RENDERERS: Readonly<Record<string, () => Promise<MascotRenderer>>> = {
   [BUILTIN_SAKURA]: async () => new BuiltinRenderer(PALETTES.sakura),
 }
 
+const loadLive2D = loadOnce(() => import('./live2d/renderer.js'))
+
 /** The renderer of `theme`; a Live2D theme needs its files in `live2d` (the Cubism renderer is its own chunk). */
 export function createRenderer(theme: string, live2d?: Live2DAssets): Promise<MascotRenderer> | undefined {
   if (Object.hasOwn(RENDERERS, theme)) return RENDERERS[theme]()
   if (live2d?.core && Object.hasOwn(live2d.models, theme)) {
     const sources = { core: live2d.core, model: live2d.models[theme] }
-    return import('./live2d/renderer.js').then((m) => new m.Live2DRenderer(sources))
+    return loadLive2D().then((m) => new m.Live2DRenderer(sources))
   }
   return undefined
 }

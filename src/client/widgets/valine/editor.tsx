@@ -1,27 +1,21 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
 import type { ValineClientConfig, ValineMetaField } from '../../../shared/valine-config.js'
+import { loadOnce } from '../../lazy.js'
 import type { ReplyTarget } from './comment.js'
 import { imageReference, insertAt, TAB } from './editor-text.js'
 import { emojiSet, replaceEmojiCodes } from './emoji.js'
 import type { Messages } from './i18n.js'
 import { readDataUrl, readTransfer } from './paste.js'
-import { SafeHtml } from './sanitize.js'
+import { SafePreview } from './sanitize.js'
+import type { SubmitOutcome } from './flow.js'
 import type { Tip } from './state.js'
 import type { Draft } from './validate.js'
 
 /** The preview follows the text this long after the last keystroke (spec §9). */
 export const PREVIEW_DEBOUNCE_MS = 300
 
-type Markdown = typeof import('./preview.js')
-let markdown: Promise<Markdown> | undefined
 /** marked and its extensions, loaded once, on the reader's first move in the editor. */
-export const loadMarkdown = (): Promise<Markdown> => (markdown ??= import('./preview.js'))
-
-/** What the box asks of the editor after a submit: where focus goes, and whether to clear. */
-export interface SubmitOutcome {
-  focus?: 'text' | ValineMetaField
-  reset?: boolean
-}
+export const loadMarkdown = loadOnce(() => import('./preview.js'))
 
 export interface EditorProps {
   config: ValineClientConfig
@@ -252,7 +246,7 @@ export function Editor({ config, t, initialMeta, replyTo, submitting, tip, onSub
       )}
       {previewOn && (
         <div id={previewId} className="vpreview" aria-label={t.preview} role="region">
-          {text.trim() === '' ? <span className="vempty-preview">{t.previewEmpty}</span> : <SafeHtml html={previewHtml} />}
+          {text.trim() === '' ? <span className="vempty-preview">{t.previewEmpty}</span> : <SafePreview html={previewHtml} />}
         </div>
       )}
       <p className="vtip" role="status" aria-live="polite" data-tone={tip?.tone}>

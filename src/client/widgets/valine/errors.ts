@@ -42,10 +42,10 @@ function asJson(err: unknown): string {
   }
 }
 
-/** Seconds to wait, read from the service's message ("try again in 12 s"). */
-function retryAfter(message: unknown): number | undefined {
-  const m = typeof message === 'string' ? /in (\d+) ?s\b/.exec(message) : null
-  return m ? Number(m[1]) : undefined
+/** Seconds to wait: the service's `retryAfter`, which the SDK copies from the answer onto its error. */
+function retryAfter(err: Record<string, unknown>): number | undefined {
+  const s = err.retryAfter
+  return typeof s === 'number' && Number.isFinite(s) && s > 0 ? Math.ceil(s) : undefined
 }
 
 export function describeError(err: unknown, t: Messages): ShownError {
@@ -53,7 +53,7 @@ export function describeError(err: unknown, t: Messages): ShownError {
   const code = isRecord(err) && typeof err.code === 'number' ? err.code : undefined
   if (code === undefined) return { kind: 'message', text: asJson(err), retry: false }
   if (EMPTY_CODES.includes(code)) return { kind: 'empty' }
-  if (code === RATE_LIMITED) return { kind: 'message', text: t.tooFast(retryAfter((err as { message?: unknown }).message)), retry: false }
+  if (code === RATE_LIMITED) return { kind: 'message', text: t.tooFast(retryAfter(err as Record<string, unknown>)), retry: false }
   const localised = t.codes[code]
   const message = localised ?? String((err as { message?: unknown }).message ?? '')
   return { kind: 'message', text: `Code ${code}: ${message}`, retry: false }

@@ -1,54 +1,57 @@
 /**
  * The one place the box puts HTML into the page: comment bodies and the preview, through
- * DOMPurify in the browser (the service has sanitised stored comments already; this is the
- * second layer, for stores written some other way). Links open in a new tab and carry
- * `rel="ugc nofollow noopener noreferrer"`; only the reply marker keeps its `#id` in the page.
+ * DOMPurify in the browser with the comment service's own allow-list
+ * (`src/shared/comment-markup.ts`): the service has sanitised stored comments already, this is
+ * the second layer (for stores written some other way), and the preview shows what the service
+ * will keep. Links that leave the page open in a new tab with the shared `rel`; only the reply
+ * marker keeps its `#id` in the page.
  */
-import DOMPurify from 'dompurify'
-import { createElement, useMemo, type HTMLAttributes } from 'react'
+import type { Config, DOMPurify } from 'dompurify'
+import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../../shared/comment-markup.js'
+import { safeHtml } from '../kit/safe-html.js'
 
-const LINK_REL = 'ugc nofollow noopener noreferrer'
-let purifier: ReturnType<typeof DOMPurify> | undefined
+const DROPPED = new Set(DROPPED_WITH_CONTENT)
 
-function instance(): ReturnType<typeof DOMPurify> {
-  if (purifier) return purifier
-  const p = DOMPurify(window)
-  p.addHook('uponSanitizeAttribute', (_node, data) => {
-    // `class` only for the reply marker and code languages, ids only for `v-` headings.
-    if (data.attrName === 'class') {
-      const kept = data.attrValue.split(/\s+/).filter((c) => c === 'at' || /^(?:language|lang|hljs)-[\w+#.-]{1,40}$/.test(c))
-      data.attrValue = kept.join(' ')
-      data.keepAttr = kept.length > 0
-    } else if (data.attrName === 'id') {
-      data.keepAttr = /^v-[\p{L}\p{N}_-]{0,100}$/u.test(data.attrValue)
-    }
-  })
-  p.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      const href = node.getAttribute('href') ?? ''
-      if (href.startsWith('#')) return
-      node.setAttribute('target', '_blank')
+const OPTIONS: Config = {
+  ALLOWED_TAGS: Object.keys(COMMENT_ELEMENTS),
+  ALLOWED_ATTR: [...new Set(Object.keys(COMMENT_ELEMENTS).flatMap((element) => Object.keys(COMMENT_ELEMENTS[element])))],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  // Parsed as body content: a leading <noscript> or <style> is not hoisted into a head (where its content would escape it).
+  FORCE_BODY: true,
+}
+
+/** Pasted images show in the preview as data URLs of this machine; they are never posted. */
+const isPastedImage = (element: string, attr: string, value: string) => element === 'img' && attr === 'src' && /^data:image\//i.test(value)
+
+/** The allow-list's per-element rules as DOMPurify hooks, plus `target`/`rel` on links that leave the page. */
+function hooks(withPastedImages: boolean) {
+  return (p: DOMPurify) => {
+    // Emptied before DOMPurify removes them, so their content goes too (DOMPurify's own list lacks some).
+    p.addHook('uponSanitizeElement', (node, data) => {
+      if (DROPPED.has(data.tagName)) (node as Element).replaceChildren()
+    })
+    p.addHook('uponSanitizeAttribute', (node, data) => {
+      const element = node.nodeName.toLowerCase()
+      if (withPastedImages && isPastedImage(element, data.attrName, data.attrValue)) return
+      const rule = attributeRule(element, data.attrName)
+      const value = rule && keptValue(rule, data.attrValue)
+      if (value === undefined) data.keepAttr = false
+      else data.attrValue = value
+    })
+    p.addHook('afterSanitizeAttributes', (node) => {
+      // An image without a source it may show is no image (as on the service).
+      if (node.tagName === 'IMG' && !node.hasAttribute('src')) return void node.remove()
+      const href = node.tagName === 'A' ? node.getAttribute('href') : null
+      if (href === null || !leavesPage(href)) return
+      node.setAttribute('target', LINK_TARGET)
       node.setAttribute('rel', LINK_REL)
-    }
-  })
-  return (purifier = p)
+    })
+  }
 }
 
-/** Comment HTML made safe: no scripts, handlers, styles, forms or frames; images http(s) or pasted data. */
-export function sanitizeHtml(html: string): string {
-  return instance().sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
-    FORBID_ATTR: ['style', 'srcset'],
-    ADD_ATTR: ['target'],
-    // Links and images: http(s), mail, in-page and site paths (`data:` images stay allowed on <img>).
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/(?!\/))/i,
-  }).replace(/^\s+|\s+$/g, '')
-}
+/** Comment HTML made safe: the elements and attributes of the shared allow-list, nothing else. */
+export const { sanitize: sanitizeHtml, SafeHtml } = safeHtml({ options: OPTIONS, hooks: hooks(false), trim: true })
 
-/** A `<div>` (or `tag`) holding sanitised HTML: the only `dangerouslySetInnerHTML` of the box. */
-export function SafeHtml({ html, tag = 'div', ...rest }: { html: string; tag?: 'div' | 'span' } & HTMLAttributes<HTMLElement>) {
-  // Once per body, not on every render (the cards re-render as their times tick).
-  const __html = useMemo(() => sanitizeHtml(html), [html])
-  return createElement(tag, { ...rest, dangerouslySetInnerHTML: { __html } })
-}
+/** The same for the preview, which also shows the reader's pasted images. */
+export const { SafeHtml: SafePreview } = safeHtml({ options: OPTIONS, hooks: hooks(true), trim: true })

@@ -1,13 +1,15 @@
 /**
- * The box's CSS, injected once into a `<style>` when it first mounts, so the site's first-load
- * CSS does not grow for pages that never show comments. Colours come from the theme's custom
- * properties, so light and dark (the site's `html.dark`) follow the site; usable at 360 px.
+ * The box's CSS, injected once into a `<style>` when it first mounts (the kit's `injectStyle`).
+ * Colours come from the theme's custom properties through the kit's palette, so light and dark
+ * (the site's `html.dark`) follow the site; usable at 360 px.
  */
+import { injectStyle, palette } from '../kit/styles.js'
+
 const STYLE_ID = 'gptnotes-valine-style'
 
 export const CSS = `
-.vbox{--v-bg:var(--c-bg,#fff);--v-soft:var(--c-bg-soft,#f6f8fa);--v-text:var(--c-text,#2c3e50);--v-muted:var(--c-text-light,#6a737d);--v-brand:var(--c-brand,#3eaf7c);--v-border:var(--c-border,#e2e4e8);--v-error:#c62828;color:var(--v-text);font-size:15px;line-height:1.6;max-width:100%;overflow-wrap:anywhere}
-html.dark .vbox{--v-error:#ff8a80;--v-muted:var(--c-text-light,#9aa1ab)}
+${palette('.vbox', 'v')}
+.vbox{color:var(--v-text);font-size:15px;line-height:1.6;max-width:100%;overflow-wrap:anywhere}
 .vbox *,.vbox *::before,.vbox *::after{box-sizing:border-box}
 .vbox :focus-visible{outline:2px solid var(--v-brand);outline-offset:2px}
 .vbox .vform{border:1px solid var(--v-border);border-radius:8px;background:var(--v-bg);padding:.5rem;margin-bottom:1rem}
@@ -57,10 +59,4 @@ html.dark .vbox{--v-error:#ff8a80;--v-muted:var(--c-text-light,#9aa1ab)}
 `
 
 /** Adds the box's `<style>` to the document once. */
-export function injectStyles(doc: Document): void {
-  if (doc.getElementById(STYLE_ID)) return
-  const style = doc.createElement('style')
-  style.id = STYLE_ID
-  style.textContent = CSS
-  doc.head.append(style)
-}
+export const injectStyles = (doc: Document): void => injectStyle(STYLE_ID, CSS, doc)

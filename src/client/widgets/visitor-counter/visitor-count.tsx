@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { safeDecode, withBase } from '../../../shared/paths.js'
 import type { ClientSite } from '../../../shared/types.js'
 import { valineConfigFor } from '../../../shared/locale-config.js'
-import { whenIdle } from '../../lazy.js'
+import { loadOnce, whenIdle } from '../../lazy.js'
 import type { CounterPage, CounterTarget } from './counter-rest.js'
 
 /*
@@ -24,6 +24,8 @@ export function counterTargetOf(site: ClientSite, path: string): CounterTarget |
 
 type Counts = Record<string, number> | 'failed' | undefined
 
+const loadCounter = loadOnce(() => import('./visitor-counter.js'))
+
 /**
  * The counts of `targets`' pages, once the browser is idle; with `view`, the reader's view of
  * the one target is counted first (an article). Undefined while loading, 'failed' when the
@@ -37,7 +39,7 @@ export function useVisitorCounts(targets: readonly CounterTarget[], view?: Count
     if (!targets.length) return
     let live = true
     const cancel = whenIdle(() => {
-      import('./visitor-counter.js')
+      loadCounter()
         .then((counter) => (view ? counter.countView(targets[0], view).then((n) => ({ [targets[0].url]: n })) : counter.readCounts(targets)))
         .then(
           (found) => live && setCounts(found),

@@ -5,6 +5,7 @@
  * comment service; no client secret is in the page), the token in local storage under Vssue's
  * per-platform key, and the code and state removed from the address once read.
  */
+import { base64url } from '../../../shared/encoding/base64url.js'
 import type { PlatformName } from './platform.js'
 
 /** What the widget needs of `window`: tests pass their own. */
@@ -39,8 +40,6 @@ export function readToken(env: AuthEnv, platform: PlatformName): string | null {
 export function saveToken(env: AuthEnv, platform: PlatformName, token: string | null): void {
   safely(() => (token ? env.localStorage.setItem(tokenKey(platform), token) : env.localStorage.removeItem(tokenKey(platform))), undefined)
 }
-
-const base64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 
 /** A random string of `bytes` bytes, URL-safe. */
 export function randomString(env: Pick<AuthEnv, 'crypto'>, bytes = 32): string {

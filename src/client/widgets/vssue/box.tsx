@@ -3,7 +3,8 @@
  * issue, and the powered-by line), the new-comment box, the notice area, the status line and the
  * paginated comment list (a second pagination above it when more than 5 comments show).
  */
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
+import { useStoreState } from '../kit/store.js'
 import { CommentItem, type CommentActions } from './comment-item.js'
 import type { Flow } from './flow.js'
 import type { Messages } from './i18n.js'
@@ -28,7 +29,7 @@ export interface BoxProps {
 }
 
 export function Box({ store, flow, meta, options, t }: BoxProps) {
-  const s = useSyncExternalStore(store.subscribe, store.get, store.get)
+  const s = useStoreState(store)
   const editor = useRef<HTMLTextAreaElement>(null)
   const admin = isAdmin(s, options.owner, options.admins)
   const status = statusOf(s, admin)

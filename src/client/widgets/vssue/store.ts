@@ -1,29 +1,7 @@
-/**
- * The state's holder: the flow reads it synchronously (its guards need the latest state, not a
- * render's copy) and React subscribes with useSyncExternalStore.
- */
+/** Widget B's state holder: the kit's store over `state.ts`'s reducer. */
+import { createStore as storeOf, type Store } from '../kit/store.js'
 import { reduce, type Action, type VssueState } from './state.js'
 
-export interface StateStore {
-  get(): VssueState
-  dispatch(action: Action): void
-  subscribe(listener: () => void): () => void
-}
+export type StateStore = Store<VssueState, Action>
 
-export function createStore(initial: VssueState): StateStore {
-  let state = initial
-  const listeners = new Set<() => void>()
-  return {
-    get: () => state,
-    dispatch(action) {
-      const next = reduce(state, action)
-      if (next === state) return
-      state = next
-      for (const l of listeners) l()
-    },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-  }
-}
+export const createStore = (initial: VssueState): StateStore => storeOf(reduce, initial)

@@ -1,14 +1,16 @@
 /**
  * Widget B's CSS, injected once into a `<style>` when it first mounts, so the site's first-load
  * CSS does not grow for pages without it. Colours come from the theme's custom properties, so
- * light and dark (the site's `html.dark`) follow the site; logical properties keep Hebrew's
- * right-to-left layout right; usable at 360 px.
+ * light and dark (the site's `html.dark`) follow the site (the kit's palette); logical properties
+ * keep Hebrew's right-to-left layout right; usable at 360 px.
  */
+import { injectStyle, palette } from '../kit/styles.js'
+
 const STYLE_ID = 'gptnotes-vssue-style'
 
 export const CSS = `
-.vssue{--vs-bg:var(--c-bg,#fff);--vs-soft:var(--c-bg-soft,#f6f8fa);--vs-text:var(--c-text,#2c3e50);--vs-muted:var(--c-text-light,#6a737d);--vs-brand:var(--c-brand,#3eaf7c);--vs-border:var(--c-border,#e2e4e8);--vs-error:#c62828;color:var(--vs-text);font-size:15px;line-height:1.6;max-width:100%;overflow-wrap:anywhere;position:relative}
-html.dark .vssue{--vs-error:#ff8a80;--vs-muted:var(--c-text-light,#9aa1ab)}
+${palette('.vssue', 'vs')}
+.vssue{color:var(--vs-text);font-size:15px;line-height:1.6;max-width:100%;overflow-wrap:anywhere;position:relative}
 .vssue *,.vssue *::before,.vssue *::after{box-sizing:border-box}
 .vssue :focus-visible{outline:2px solid var(--vs-brand);outline-offset:2px}
 .vssue a{color:var(--vs-brand);text-decoration:none}
@@ -51,10 +53,4 @@ html.dark .vssue{--vs-error:#ff8a80;--vs-muted:var(--c-text-light,#9aa1ab)}
 `
 
 /** Adds the widget's `<style>` to the document once. */
-export function injectStyles(doc: Document): void {
-  if (doc.getElementById(STYLE_ID)) return
-  const style = doc.createElement('style')
-  style.id = STYLE_ID
-  style.textContent = CSS
-  doc.head.append(style)
-}
+export const injectStyles = (doc: Document): void => injectStyle(STYLE_ID, CSS, doc)

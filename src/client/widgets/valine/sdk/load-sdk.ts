@@ -1,4 +1,7 @@
+import { loadOnce } from '../../../lazy.js'
 import type { AVStatic } from './types.js'
+
+const loadBundled = loadOnce(async () => (await import('./leancloud-sdk.js')).default)
 
 /**
  * The SDK widget A talks through: a page-provided `window.AV` of major version 3 or later (a
@@ -9,7 +12,7 @@ import type { AVStatic } from './types.js'
 export async function loadSdk(): Promise<AVStatic> {
   const page = pageSdk(globalThis)
   if (page) return page
-  return (await import('./leancloud-sdk.js')).default
+  return loadBundled()
 }
 
 /** The page's own `AV` when it is a usable SDK (major ≥ 3), else undefined. */

@@ -1,9 +1,9 @@
 /**
- * Put `text` on the clipboard: the async Clipboard API where the browser allows it, otherwise
+ * Puts `text` on the clipboard: the async Clipboard API where the browser allows it, otherwise
  * (plain http, older browsers, a denied permission) a hidden textarea and execCommand('copy').
- * Rejects when both fail.
+ * Rejects when both fail. Focus goes back where it was.
  */
-export async function writeClipboard(text: string): Promise<void> {
+export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text)
     return

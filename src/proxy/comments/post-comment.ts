@@ -1,0 +1,111 @@
+/**
+ * Posting a comment, the one write a reader makes, as its checks in order: the fields, the
+ * markup, the client's rate, a duplicate, the thread it answers, then moderation decides
+ * whether it waits, and the store commits it. The first check that fails ends it with a
+ * refusal as data (`{ refused, …its parameters }`); `leancloud/refusals.ts` words refusals
+ * for the wire and the route maps them to HTTP.
+ */
+import type { ProxyOptions } from '../options.js'
+import { checkCommentFields, type CommentInput, type FieldRefusal } from '../policy/fields.js'
+import type { Limits } from '../policy/limits.js'
+import { moderate } from '../policy/moderation.js'
+import { ipHash, mailHash } from '../policy/privacy.js'
+import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
+import type { CommentStore, StoredComment } from '../stores/store.js'
+
+export type CommentRefusal =
+  /** A field is missing, of the wrong type or malformed. */
+  | FieldRefusal
+  /** Nothing is left of the comment once unsafe markup is removed. */
+  | { refused: 'blank' }
+  /** The client posted less than `rateSeconds` ago. */
+  | { refused: 'rate'; retryAfterSeconds: number; rateSeconds: number }
+  /** The same words by the same name are already on the page. */
+  | { refused: 'duplicate' }
+  /** `rid` or `pid` names no approved comment on this page. */
+  | { refused: 'thread'; field: 'rid' | 'pid' }
+
+export interface PostedComment {
+  /** As stored (committed): `status` says whether it waits for the owner. */
+  posted: StoredComment
+  /** Why moderation holds it (stable words, for the log). */
+  reasons: string[]
+}
+
+export interface PostCommentDeps {
+  store: Pick<CommentStore, 'findDuplicate' | 'findComments' | 'insertComment'>
+  limits: Pick<Limits, 'comment'>
+  settings: Pick<ProxyOptions, 'rateSeconds' | 'moderation' | 'forbiddenWords'>
+  /** Salt of the IP hash. */
+  salt: string
+  now: Date
+  newId: () => string
+}
+
+export interface CommentRequest {
+  /** What the client may set (the protocol layer has dropped the fields the server sets). */
+  fields: Record<string, unknown>
+  /** The client's address; only its keyed hash is kept. */
+  ip: string
+}
+
+export async function postComment(deps: PostCommentDeps, request: CommentRequest): Promise<PostedComment | CommentRefusal> {
+  const input = checkCommentFields(request.fields)
+  if ('refused' in input) return input
+
+  const html = sanitizeHtml(input.comment)
+  if (isBlankHtml(html)) return { refused: 'blank' }
+
+  const client = await ipHash(request.ip, deps.salt)
+  const rate = await deps.limits.comment(client, deps.now)
+  if (!rate.granted) return { refused: 'rate', retryAfterSeconds: rate.retryAfterSeconds, rateSeconds: deps.settings.rateSeconds }
+
+  if (await deps.store.findDuplicate(input.url, input.nick, html)) return { refused: 'duplicate' }
+
+  const orphan = await unansweredParent(deps.store, input)
+  if (orphan) return { refused: 'thread', field: orphan }
+
+  const decision = moderate({ comment: html, nick: input.nick, mail: input.mail, link: input.link }, { mode: deps.settings.moderation, forbiddenWords: deps.settings.forbiddenWords })
+  const iso = deps.now.toISOString()
+  const posted: StoredComment = {
+    objectId: deps.newId(),
+    createdAt: iso,
+    updatedAt: iso,
+    insertedAt: iso,
+    url: input.url,
+    rid: input.rid,
+    pid: input.pid,
+    nick: input.nick,
+    mail: input.mail,
+    mailHash: mailHash(input.mail),
+    link: input.link,
+    comment: html,
+    ua: input.ua,
+    ipHash: client,
+    status: decision.status,
+  }
+  // Resolves once committed: a comment acknowledged is never lost.
+  await deps.store.insertComment(posted)
+  return { posted, reasons: decision.reasons }
+}
+
+/**
+ * A reply must answer comments readers can see, on the same page: the field naming one that is
+ * not, `rid` first. Both are looked up in one query.
+ */
+async function unansweredParent(store: PostCommentDeps['store'], input: CommentInput): Promise<'rid' | 'pid' | undefined> {
+  // The field checks make `pid` the root when only `rid` is sent, and refuse `pid` without `rid`.
+  if (input.rid === null || input.pid === null) return undefined
+  const ids = [...new Set([input.rid, input.pid])]
+  const found = await store.findComments({
+    where: { and: [{ field: 'objectId', op: 'in', values: ids }, { field: 'url', op: 'eq', value: input.url }] },
+    status: ['approved'],
+    order: [{ field: 'createdAt', desc: false }],
+    limit: ids.length,
+    skip: 0,
+  })
+  const seen = new Set(found.map((c) => c.objectId))
+  if (!seen.has(input.rid)) return 'rid'
+  if (!seen.has(input.pid)) return 'pid'
+  return undefined
+}

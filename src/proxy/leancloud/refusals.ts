@@ -1,0 +1,22 @@
+/**
+ * The comment write's refusals as LeanCloud answers: the code the SDK raises as an `AVError`
+ * (142 for what the author must change, 429 to wait, 137 for a duplicate) and the message, with
+ * the wait as a field for the widget to read.
+ */
+import type { CommentRefusal } from '../comments/post-comment.js'
+import { LC, lcError, type LeanCloudError } from './errors.js'
+
+export function refusalError(r: CommentRefusal): LeanCloudError {
+  switch (r.refused) {
+    case 'field':
+      return lcError(LC.VALIDATION_ERROR, `${r.field} ${r.problem}`)
+    case 'blank':
+      return lcError(LC.VALIDATION_ERROR, 'comment has nothing to show once unsafe markup is removed')
+    case 'rate':
+      return lcError(LC.TOO_MANY_REQUESTS, `One comment every ${r.rateSeconds} seconds; try again in ${r.retryAfterSeconds} s.`, { retryAfter: r.retryAfterSeconds })
+    case 'duplicate':
+      return lcError(LC.DUPLICATE_VALUE, 'The same comment is already on this page.')
+    case 'thread':
+      return lcError(LC.VALIDATION_ERROR, `${r.field} must name a comment on this page`)
+  }
+}

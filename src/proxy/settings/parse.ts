@@ -1,0 +1,134 @@
+/**
+ * How each kind of setting is read from what an operator wrote (a flag, a config-file value,
+ * an environment string) and the error that names it as they wrote it. Pure: the edge worker
+ * runs it as it is.
+ */
+
+export class ProxyOptionError extends Error {
+  /** The setting as its source names it: `--port`, `rateSeconds` (config file), `GPTNOTES_STORE`. */
+  readonly setting: string
+  /** What is wrong with it, without the name (`must be auto, all or none, got "x"`). */
+  readonly problem: string
+  constructor(setting: string, problem: string) {
+    super(`${setting} ${problem}`)
+    this.name = 'ProxyOptionError'
+    this.setting = setting
+    this.problem = problem
+  }
+}
+
+/** Reads one raw value; `name` is the setting as the operator wrote it, for the error. */
+export type Parser<T> = (raw: unknown, name: string) => T
+
+export const fail = (name: string, problem: string): never => {
+  throw new ProxyOptionError(name, problem)
+}
+
+const show = (raw: unknown): string => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw) ?? String(raw))
+
+export const text: Parser<string> = (raw, name) => {
+  if (typeof raw !== 'string') return fail(name, `must be a string, got ${show(raw)}`)
+  return raw.trim()
+}
+
+/** An optional string: '' reads as unset. */
+export const optional: Parser<string | undefined> = (raw, name) => {
+  const s = text(raw, name)
+  return s === '' ? undefined : s
+}
+
+/** A non-empty string. */
+export const required =
+  (what: string): Parser<string> =>
+  (raw, name) => {
+    const s = text(raw, name)
+    return s === '' ? fail(name, `must be ${what}, got ""`) : s
+  }
+
+/** An optional secret: '' reads as unset; a short one can be guessed. */
+export const secret: Parser<string | undefined> = (raw, name) => {
+  const s = optional(raw, name)
+  return s !== undefined && s.length < 16 ? fail(name, 'must be at least 16 characters (a long random string)') : s
+}
+
+/** One of a few words. */
+export const oneOf =
+  <const W extends string>(words: readonly W[]): Parser<W> =>
+  (raw, name) => {
+    const s = text(raw, name)
+    return (words as readonly string[]).includes(s) ? (s as W) : fail(name, `must be ${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}, got ${show(raw)}`)
+  }
+
+/** A list from a comma-separated string (flags, environment) or an array of strings (file). */
+export const list: Parser<string[]> = (raw, name) => {
+  const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : fail(name, `must be a comma-separated list, got ${show(raw)}`)
+  return items.map((item) => text(item, name)).filter((item) => item !== '')
+}
+
+/** A list whose items `item` checks (and may rewrite). */
+export const listOf =
+  (item: (value: string, name: string) => string): Parser<string[]> =>
+  (raw, name) =>
+    list(raw, name).map((value) => item(value, name))
+
+export const wholeNumber =
+  (min: number, max: number, unit: string): Parser<number> =>
+  (raw, name) => {
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN
+    if (!Number.isInteger(n) || n < min || n > max) return fail(name, `must be a whole number of ${unit} from ${min} to ${max}, got ${show(raw)}`)
+    return n
+  }
+
+/** `1`/`true` or `0`/`false` (any case; '' is false), or a JSON boolean in the file. */
+export const bool: Parser<boolean> = (raw, name) => {
+  if (typeof raw === 'boolean') return raw
+  const s = typeof raw === 'string' ? raw.trim().toLowerCase() : ''
+  if (s === '1' || s === 'true') return true
+  if (s === '0' || s === 'false' || s === '') return false
+  return fail(name, `must be 1, true, 0 or false, got ${show(raw)}`)
+}
+
+export function origin(value: string, name: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return fail(name, `must list origins such as https://example.com, got "${value}"`)
+  }
+  // An origin is scheme, host and port only: a path or a trailing slash would never match a browser's Origin.
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value) return fail(name, `must list exact origins such as https://example.com (no path, no trailing slash), got "${value}"`)
+  return value
+}
+
+export const storeUrl: Parser<string> = (raw, name) => {
+  const s = text(raw, name)
+  if (/^sqlite:.+/.test(s) || /^postgres(ql)?:\/\/.+/.test(s)) return s
+  // Only the scheme is echoed: the rest of a URL may hold a password.
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(s)?.[0]
+  return fail(name, `must be sqlite:PATH or postgres://USER@HOST/DB, got ${scheme ? `a "${scheme}" URL` : show(raw)}`)
+}
+
+/** An http(s) URL without credentials, query or fragment; undefined when it is not one. */
+function plainHttpUrl(value: string): URL | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return undefined
+  }
+  return (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash ? undefined : url
+}
+
+/** A provider's base URL; kept without a trailing slash. */
+export const baseUrl: Parser<string> = (raw, name) => {
+  const url = plainHttpUrl(text(raw, name))
+  if (!url) return fail(name, `must be an http(s) base URL such as https://github.com, got ${show(raw)}`)
+  return url.href.replace(/\/+$/, '')
+}
+
+/** A `redirect_uri` prefix (origin and path). */
+export function redirectPrefix(value: string, name: string): string {
+  const url = plainHttpUrl(value)
+  if (!url) return fail(name, `must list http(s) URLs such as https://example.com/oauth/ (origin and path), got "${value}"`)
+  return url.href
+}

@@ -1,0 +1,73 @@
+/**
+ * Every setting of the comment service, once: where an operator writes it (flag, config-file
+ * key, environment name, which the edge worker reads from its bindings), how it is read, its
+ * default and one line for the README. The options type, the defaults, the resolver and the
+ * README's settings table all come from here, so a new setting is one entry.
+ *
+ * The table's shape is the options' shape: a group (`limits`) is an object of settings.
+ */
+import { baseUrl, bool, listOf, list, oneOf, optional, origin, redirectPrefix, required, secret, storeUrl, wholeNumber, type Parser } from './parse.js'
+
+export interface Setting<T> {
+  /** The `gptnotes proxy` flag, for the few settings a command line gives. */
+  flag?: string
+  /** The key in the config file; `a.b` is key `b` of the object `a`. */
+  file: string
+  /** The environment variable, and the worker's binding of the same name. */
+  env?: string
+  parse: Parser<T>
+  default: NoInfer<T>
+  /** The default as the README says it, where the value alone does not say what it means. */
+  shownDefault?: string
+  /** One line for the README: what the setting does. */
+  doc: string
+}
+
+/** An entry of the table, its value type taken from its parser (and its flag's name kept, for the flags' type). */
+const setting = <T, const F extends `--${string}` = never>(s: Omit<Setting<T>, 'flag'> & { flag?: F }): Setting<T> & { flag?: F } => s
+
+export const MODERATION = ['auto', 'all', 'none'] as const
+export type Moderation = (typeof MODERATION)[number]
+
+export const SETTINGS = {
+  origins: setting({ file: 'origins', env: 'GPTNOTES_ORIGINS', parse: listOf(origin), default: [], shownDefault: 'none: browsers refused', doc: 'allowed site origins, exact, comma-separated' }),
+  store: setting({ flag: '--store', file: 'store', env: 'GPTNOTES_STORE', parse: storeUrl, default: 'sqlite:./comments.db', doc: '`sqlite:PATH` or `postgres://…` (Node; the worker uses its `DB` binding)' }),
+  host: setting({ flag: '--host', file: 'host', parse: required('an address to listen on'), default: '127.0.0.1', doc: 'the address the Node server listens on' }),
+  port: setting({ flag: '--port', file: 'port', parse: wholeNumber(0, 65535, 'port'), default: 8787, doc: 'the port the Node server listens on' }),
+  adminToken: setting({ file: 'adminToken', env: 'GPTNOTES_ADMIN_TOKEN', parse: secret, default: undefined, shownDefault: 'none: `/admin` off', doc: 'bearer token of `/admin`, 16 characters or more' }),
+  moderation: setting({ file: 'moderation', env: 'GPTNOTES_MODERATION', parse: oneOf(MODERATION), default: 'auto', doc: '`auto` (links and spam wait), `all`, `none`' }),
+  rateSeconds: setting({ file: 'rateSeconds', env: 'GPTNOTES_RATE_SECONDS', parse: wholeNumber(0, 86400, 'seconds'), default: 20, doc: 'seconds between two comments from one IP' }),
+  counterWindowSeconds: setting({ file: 'counterWindowSeconds', env: 'GPTNOTES_COUNTER_WINDOW_SECONDS', parse: wholeNumber(0, 7 * 86400, 'seconds'), default: 3600, doc: "a reader's views of a page count once in this window" }),
+  trustProxy: setting({ file: 'trustProxy', env: 'GPTNOTES_TRUST_PROXY', parse: bool, default: false, doc: 'client IP from `X-Forwarded-For` (`1`/`true`)' }),
+  secret: setting({ file: 'secret', env: 'GPTNOTES_SECRET', parse: secret, default: undefined, shownDefault: 'random per start', doc: 'salt of the IP hashes, 16 characters or more' }),
+  forbiddenWords: setting({ file: 'forbiddenWords', env: 'GPTNOTES_FORBIDDEN_WORDS', parse: list, default: [], doc: 'words that send a comment to moderation' }),
+  githubClientId: setting({ file: 'github.clientId', env: 'GITHUB_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'GitHub OAuth app (also `github-v4`)' }),
+  githubClientSecret: setting({ file: 'github.clientSecret', env: 'GITHUB_CLIENT_SECRET', parse: optional, default: undefined, doc: "the GitHub OAuth app's secret" }),
+  githubUrl: setting({ file: 'github.url', env: 'GITHUB_URL', parse: baseUrl, default: 'https://github.com', doc: 'GitHub for Enterprise and tests' }),
+  giteeClientId: setting({ file: 'gitee.clientId', env: 'GITEE_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'Gitee OAuth app' }),
+  giteeClientSecret: setting({ file: 'gitee.clientSecret', env: 'GITEE_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Gitee OAuth app's secret" }),
+  giteeUrl: setting({ file: 'gitee.url', env: 'GITEE_URL', parse: baseUrl, default: 'https://gitee.com', doc: 'Gitee for self-hosted deployments' }),
+  bitbucketClientId: setting({ file: 'bitbucket.clientId', env: 'BITBUCKET_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'Bitbucket OAuth consumer' }),
+  bitbucketClientSecret: setting({ file: 'bitbucket.clientSecret', env: 'BITBUCKET_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Bitbucket OAuth consumer's secret" }),
+  bitbucketUrl: setting({ file: 'bitbucket.url', env: 'BITBUCKET_URL', parse: baseUrl, default: 'https://bitbucket.org', doc: 'Bitbucket for tests' }),
+  redirectUris: setting({ file: 'redirectUris', env: 'GPTNOTES_REDIRECT_URIS', parse: listOf(redirectPrefix), default: [], shownDefault: 'every page of the origins', doc: 'allowed `redirect_uri` prefixes (origin and path), comma-separated' }),
+  limits: {
+    bodyBytes: setting({ file: 'limits.bodyBytes', env: 'GPTNOTES_BODY_BYTES', parse: wholeNumber(1024, 1024 * 1024, 'bytes'), default: 64 * 1024, doc: 'largest request body, in bytes' }),
+    batchRequests: setting({ file: 'limits.batchRequests', env: 'GPTNOTES_BATCH_REQUESTS', parse: wholeNumber(1, 50, 'requests'), default: 20, doc: 'most sub-requests in one `/1.1/batch`' }),
+    oauthPerMinute: setting({ file: 'limits.oauthPerMinute', env: 'GPTNOTES_OAUTH_PER_MINUTE', parse: wholeNumber(1, 1_000_000, 'requests'), default: 30, doc: '`/oauth` and `/cors` requests a minute from one IP' }),
+  },
+}
+
+/** A setting or a group of them. */
+export type TableNode = Setting<any> | { readonly [key: string]: TableNode }
+
+/** The resolved value of each setting, in the table's shape. */
+export type Resolved<T> = { [K in keyof T]: T[K] extends { parse: Parser<infer V> } ? V : Resolved<T[K]> }
+
+/** The flags' names without their dashes (`store` for `--store`). */
+export type FlagNames<T> = { [K in keyof T]: T[K] extends Setting<any> ? (T[K] extends { flag?: infer F } ? (F extends `--${infer N}` ? N : never) : never) : FlagNames<T[K]> }[keyof T]
+
+export const isSetting = (node: TableNode): node is Setting<any> => typeof (node as Setting<unknown>).parse === 'function'
+
+/** Every setting of `node`, in the table's order. */
+export const settingsOf = (node: TableNode): Setting<unknown>[] => (isSetting(node) ? [node] : Object.values(node).flatMap(settingsOf))
