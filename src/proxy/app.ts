@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
+import { jsonLog, type ProxyLog } from './log.js'
 import { adminRoutes } from './routes/admin.js'
 import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
@@ -18,11 +19,7 @@ import { StoreUnavailable, errorCode, type CommentStore } from './stores/store.j
 
 export type { ProxyEnv, Services } from './routes/context.js'
 
-/** One structured log line. Never holds personal data: no IP, e-mail, nick or comment text. */
-export type ProxyLog = (entry: { level: 'info' | 'warn' | 'error'; event: string } & Record<string, unknown>) => void
-
-/** The default log: one JSON line per event on the error stream (stdout stays the CLI's). */
-export const jsonLog: ProxyLog = (entry) => console.error(JSON.stringify({ time: new Date().toISOString(), ...entry }))
+export { jsonLog, type ProxyLog } from './log.js'
 
 export interface CreateProxyAppOptions {
   store: CommentStore

@@ -1,7 +1,7 @@
 /** What every route sees: the services the app was made with, on the Hono context. */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ProxyLog } from '../app.js'
+import type { ProxyLog } from '../log.js'
 import { toErrorResponse } from '../leancloud/errors.js'
 import type { ProxyOptions } from '../options.js'
 import type { CommentStore } from '../stores/store.js'
