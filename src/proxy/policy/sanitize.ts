@@ -258,29 +258,22 @@ export function htmlText(html: string): string {
   return out.join('')
 }
 
-/** The `href` of every link in sanitised HTML. */
-export function htmlLinks(html: string): string[] {
-  const links: string[] = []
+/** The value of `attr` on every `element` in sanitised HTML, references decoded. */
+function attributeValues(html: string, element: string, attr: string): string[] {
+  const values: string[] = []
   for (const token of tokens(html)) {
-    if (typeof token !== 'string' && !token.end && token.name === 'a') {
-      const href = token.attrs.find(([a]) => a === 'href')
-      if (href) links.push(decodeEntities(href[1]))
-    }
+    if (typeof token === 'string' || token.end || token.name !== element) continue
+    const found = token.attrs.find(([a]) => a === attr)
+    if (found) values.push(decodeEntities(found[1]))
   }
-  return links
+  return values
 }
 
+/** The `href` of every link in sanitised HTML. */
+export const htmlLinks = (html: string): string[] => attributeValues(html, 'a', 'href')
+
 /** The `src` of every image in sanitised HTML. */
-export function htmlImages(html: string): string[] {
-  const images: string[] = []
-  for (const token of tokens(html)) {
-    if (typeof token !== 'string' && !token.end && token.name === 'img') {
-      const src = token.attrs.find(([a]) => a === 'src')
-      if (src) images.push(decodeEntities(src[1]))
-    }
-  }
-  return images
-}
+export const htmlImages = (html: string): string[] => attributeValues(html, 'img', 'src')
 
 /** True when sanitised HTML shows nothing: no text and no image (a comment of only `<script>`). */
 export function isBlankHtml(html: string): boolean {
