@@ -15,7 +15,7 @@ import { copyFixture } from '../helpers/sites.js'
 import { serveStatic } from '../helpers/static-server.js'
 
 /**
- * A remote image in a comment (issue 23, row 3), from the readers' side: the built fixture site
+ * A remote image in a comment (a tracking pixel), from the readers' side: the built fixture site
  * in Chromium, the real comment service under `auto` moderation, and a "tracker" on another
  * loopback port that counts every fetch of its pixel. The site is served without its `_headers`
  * (as GitHub Pages or nginx serve it), so no Content-Security-Policy stands between the page and

@@ -400,7 +400,7 @@ export function httpCases(send: () => Send): void {
     expectNoHiddenFields(one.body)
   })
 
-  it('issue 23: mailMd5 is a keyed hash, the same for one address and distinct between two, never the plain md5', async () => {
+  it('privacy: mailMd5 is a keyed hash, the same for one address and distinct between two, never the plain md5', async () => {
     const carol1 = await post({ mail: 'Carol@Example.com ', nick: 'Carol', url: '/gpt/avatars.html' })
     const carol2 = await post({ mail: 'carol@example.com', nick: 'Carol', url: '/gpt/avatars.html' })
     const bob = await post({ mail: 'bob@example.com', nick: 'Bob', url: '/gpt/avatars.html' })
@@ -427,7 +427,7 @@ export function httpCases(send: () => Send): void {
     expect(JSON.stringify(batch.body)).toContain(key(bob.body.objectId))
   })
 
-  it('issue 23 row 3: under auto a remote image waits like a link; a data: image or one on the site does not', async () => {
+  it('privacy: under auto a remote image waits like a link; a data: image or one on the site does not', async () => {
     const page = '/gpt/images.html'
     const tag = await post({ url: page, comment: '<p>Look <img src="https://tracker.example/p.gif?u=1" alt="x"></p>' })
     // `![pic](http://tracker.example/m.png)` as the widget (and Valine) render it before posting.

@@ -304,7 +304,7 @@ export function storeCases(name: string, harness: StoreHarness): void {
       expect(Math.max(...many)).toBe(10)
     })
 
-    it('issue 23 row 3: under auto a remote image waits, a data: or site image does not; approved, the image keeps its attributes', async () => {
+    it('under auto a remote image waits, a data: or site image does not; approved, the image keeps its attributes', async () => {
       const store = await open()
       let n = 0
       const post = (html: string) =>
