@@ -7,6 +7,9 @@
 import { hex } from '../../shared/encoding/hex.js'
 import { md5 } from '../../shared/encoding/md5.js'
 
+const enc = new TextEncoder()
+const hmacKey = (secret: string) => crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+
 /**
  * The stored avatar hash: md5 of the trimmed, lower-cased address; '' without one. Stored, not
  * published: anyone can hash a list of common addresses and find theirs among plain md5s.
@@ -40,9 +43,6 @@ export function ipKey(ip: string): string {
 export async function ipHash(ip: string, salt: string): Promise<string> {
   return hex(await crypto.subtle.sign('HMAC', await hmacKey(salt), enc.encode(ipKey(ip))))
 }
-
-const enc = new TextEncoder()
-const hmacKey = (secret: string) => crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
 
 /** The `mailMd5` a reader gets for a stored avatar hash ('' stays ''). */
 export type AvatarKey = (mailHash: string) => Promise<string>
