@@ -10,6 +10,7 @@ import { cors } from 'hono/cors'
 import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
 import { jsonLog, type ProxyLog } from './log.js'
+import { avatarKeys } from './policy/privacy.js'
 import { adminRoutes } from './routes/admin.js'
 import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
@@ -93,11 +94,13 @@ async function readBody(body: ReadableStream<Uint8Array>, declared: number, max:
 const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Array(32)))
 
 export function createProxyApp({ store, options, clientIp, log = jsonLog, now = () => new Date(), fetch: outbound }: CreateProxyAppOptions): Hono<ProxyEnv> {
+  // Without a configured secret, a salt per start: the hashes stay unlinkable across restarts.
+  const salt = options.secret ?? randomSalt()
   const services: Services = {
     store,
     options,
-    // Without a configured secret, a salt per start: the hashes stay unlinkable across restarts.
-    salt: options.secret ?? randomSalt(),
+    salt,
+    avatarKey: avatarKeys(salt, options.gravatar),
     now,
     log,
     clientIp: (c) => {
