@@ -119,7 +119,7 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
 
   app.onError((err, c) => {
     // Refusals are answers; anything else is a fault: logged (no request data), answered without details.
-    if (!(err instanceof LeanCloudError)) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, message: err instanceof Error ? err.message.slice(0, 200) : undefined })
+    if (!(err instanceof LeanCloudError)) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err })
     return errorResponse(c, err)
   })
   app.notFound((c) => errorResponse(c, lcError(LC.OBJECT_NOT_FOUND, 'No such route.')))

@@ -71,4 +71,19 @@ describe('the app’s settings and faults', () => {
     // And it goes on serving.
     expect((await app.request('/healthz')).status).toBe(200)
   })
+
+  it('a driver message that quotes the request’s values is not logged', async () => {
+    const { app, lines } = await appWith({}, (store) => ({
+      ...store,
+      insertComment: async () => {
+        // PostgreSQL quotes the offending value in its messages.
+        throw new Error('duplicate key value violates unique constraint "comment_nick" DETAIL: Key (nick, mail)=(Carol, carol@example.com) already exists')
+      },
+    }))
+    expect((await app.request('/1.1/classes/Comment', { method: 'POST', body: JSON.stringify(comment) })).status).toBe(500)
+    const errors = lines.filter((l) => l.level === 'error')
+    expect(errors).toHaveLength(1)
+    expect(Object.keys(errors[0]).sort()).toEqual(['error', 'event', 'level', 'method', 'route'])
+    expect(JSON.stringify(lines)).not.toMatch(/Carol|carol@example\.com|duplicate key/)
+  })
 })
