@@ -118,8 +118,9 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
   const app = new Hono<ProxyEnv>()
 
   app.onError((err, c) => {
-    // Refusals are answers; anything else is a fault: logged (no request data), answered without details.
-    if (!(err instanceof LeanCloudError)) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err })
+    // Refusals are answers; anything else is a fault: logged (no request data), answered without
+    // details. A body that stops because its client went away (cut off by a time-out) is no fault.
+    if (!(err instanceof LeanCloudError) && !c.req.raw.signal?.aborted) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err })
     return errorResponse(c, err)
   })
   app.notFound((c) => errorResponse(c, lcError(LC.OBJECT_NOT_FOUND, 'No such route.')))
