@@ -124,12 +124,25 @@ export function registerComments(program: Command): void {
 
   comments
     .command('import')
-    .description('import a LeanCloud export (JSON Lines, one file per class); each file in one transaction, a second import adds nothing')
-    .argument('<files...>', 'export files: Comment*.jsonl, Counter*.jsonl')
+    .description('import a LeanCloud export (JSON Lines, one file per class), or with --from-leancloud the app itself; each file (each page) in one transaction, a second import adds nothing')
+    .argument('[files...]', 'export files: Comment*.jsonl, Counter*.jsonl')
     .option('--class <name>', 'class of every file: Comment or Counter (default: from each file name)')
     .option(...STORE_OPTION)
+    .option('--from-leancloud <api-url>', "read the app's Comment and Counter classes from LeanCloud's REST API instead of files (master key: LEANCLOUD_MASTER_KEY, or asked in a terminal)")
+    .option('--app-id <id>', 'the App ID, with --from-leancloud')
+    .option('--state <file>', 'where --from-leancloud keeps its place between runs (default: beside an SQLite store, else ./leancloud-import.json)')
+    .option('--dry-run', 'with --from-leancloud: read and count, write nothing')
     .option(...DEBUG_OPTION)
-    .action(async (files: string[], opts: { class?: string; store?: string; debug?: boolean }) => {
+    .action(async (files: string[], opts: { class?: string; store?: string; debug?: boolean; fromLeancloud?: string; appId?: string; state?: string; dryRun?: boolean }, cmd: Command) => {
+      if (opts.fromLeancloud !== undefined) {
+        if (files.length > 0 || opts.class !== undefined) usageError('--from-leancloud reads the app itself: give no files and no --class')
+        if (opts.appId === undefined) usageError("--from-leancloud needs --app-id, the app's App ID")
+        const { commentsImportLeanCloudCommand } = await import('./comments-import-leancloud.js')
+        process.exitCode = await commentsImportLeanCloudCommand({ apiUrl: opts.fromLeancloud, appId: opts.appId!, store: opts.store, state: opts.state, dryRun: !!opts.dryRun, debug: !!opts.debug })
+        return
+      }
+      if (opts.appId !== undefined || opts.state !== undefined || opts.dryRun) usageError('--app-id, --state and --dry-run go with --from-leancloud')
+      if (files.length === 0) cmd.error("error: missing required argument 'files'")
       if (opts.class !== undefined && opts.class !== 'Comment' && opts.class !== 'Counter') usageError(`--class must be Comment or Counter, got "${opts.class}"`)
       const { commentsImportCommand } = await import('./comments.js')
       process.exitCode = await commentsImportCommand({ files, className: opts.class as 'Comment' | 'Counter' | undefined, store: opts.store, debug: !!opts.debug })

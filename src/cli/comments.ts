@@ -38,8 +38,10 @@ function report(err: GptnotesError, debug: boolean, code = FAILED): number {
   return code
 }
 
-interface ConfiguredStore {
+export interface ConfiguredStore {
   store: CommentStore
+  /** Its address as the settings give it (`sqlite:PATH`, `postgres://…`). */
+  url: string
   /** The salt of the IP hashes, as the service has it. */
   secret: string | undefined
 }
@@ -48,7 +50,7 @@ interface ConfiguredStore {
  * The store the service would use (`--store`, then `GPTNOTES_STORE`, then
  * `sqlite:./comments.db`), opened and migrated; undefined after printing why not.
  */
-async function openConfiguredStore(flag: string | undefined, debug: boolean): Promise<ConfiguredStore | undefined> {
+export async function openConfiguredStore(flag: string | undefined, debug: boolean): Promise<ConfiguredStore | undefined> {
   let settings
   try {
     // Only the settings this command uses: a bad unrelated GPTNOTES_* must not stop a migration.
@@ -60,7 +62,7 @@ async function openConfiguredStore(flag: string | undefined, debug: boolean): Pr
   }
   const { openMigratedStore } = await import('../proxy/stores/open-store.js')
   try {
-    return { store: await openMigratedStore(settings.store), secret: settings.secret }
+    return { store: await openMigratedStore(settings.store), url: settings.store, secret: settings.secret }
   } catch (err) {
     report(problem('CommentStoreUnavailable', { reason: reasonOf(err) }, undefined, { cause: err }), debug)
     return undefined

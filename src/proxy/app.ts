@@ -10,11 +10,11 @@ import { cors } from 'hono/cors'
 import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
 import { adminRoutes } from './routes/admin.js'
-import { LC, LeanCloudError, lcError } from './leancloud/errors.js'
+import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
 import { leancloudRoutes } from './routes/leancloud.js'
 import { corsProxyRoutes, oauthRoutes } from './routes/oauth.js'
-import type { CommentStore } from './stores/store.js'
+import { StoreUnavailable, errorCode, type CommentStore } from './stores/store.js'
 
 export type { ProxyEnv, Services } from './routes/context.js'
 
@@ -118,9 +118,16 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
   const app = new Hono<ProxyEnv>()
 
   app.onError((err, c) => {
-    // Refusals are answers; anything else is a fault: logged (no request data), answered without
-    // details. A body that stops because its client went away (cut off by a time-out) is no fault.
-    if (!(err instanceof LeanCloudError) && !c.req.raw.signal?.aborted) log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err })
+    // Refusals are answers. A store out of reach fails this request only: 503, to be sent again.
+    // Anything else is a fault, answered without details. The logs name the error's class and the
+    // driver's code, never its message, which may quote request values.
+    if (err instanceof StoreUnavailable) {
+      log({ level: 'warn', event: 'store-unavailable', method: c.req.method, route: c.req.routePath, code: err.code })
+      c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS))
+    } else if (!(err instanceof LeanCloudError) && !c.req.raw.signal?.aborted) {
+      // A body that stops because its client went away (cut off by a time-out) is no fault.
+      log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, code: errorCode(err) })
+    }
     return errorResponse(c, err)
   })
   app.notFound((c) => errorResponse(c, lcError(LC.OBJECT_NOT_FOUND, 'No such route.')))

@@ -7,7 +7,8 @@ import { listChunks } from './chunks/list-chunks.js'
 import { pageChunks } from './chunks/page-chunks.js'
 import { routeMap } from './chunks/route-map.js'
 import { contentHash } from './chunks/chunk-file.js'
-import { clientSiteOf, commentsOf, wantsOwnCommentService, withoutComments } from './client-site.js'
+import { clientSiteOf, commentsOf, vssueOf, wantsOwnCommentService, withoutComments } from './client-site.js'
+import { withSlotProps } from './route-widgets.js'
 import { loadConfig } from './config/load-config.js'
 import { GptnotesErrors, inStage, problem, warning, type GptnotesError } from './errors/index.js'
 import { lastUpdatedDates } from './last-updated.js'
@@ -135,7 +136,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const site = await runStage('siteData', () => buildSiteData(config, parsed))
   const routes = await runStage(
     'routes',
-    () => buildRoutes(site, parsed, updated),
+    () => withSlotProps(buildRoutes(site, parsed, updated), { base: config.base, comments: commentsOf(config, options.commentService), vssue: vssueOf(config) }),
     (r) => ({ count: r.routes.length }),
   )
   const references = await runStage('checkReferences', () => {

@@ -11,6 +11,31 @@ export interface Problem {
   message: string
 }
 
+/**
+ * What a refinement found in a value that passed `check`: a code of the build's error catalogue
+ * (whose severity says whether it stops the build), its parameters, and the key path it is at
+ * when it has one. Data, so a rule declared beside its schema needs nothing from the build.
+ */
+export interface Finding {
+  code: string
+  params: Record<string, unknown>
+  path?: string
+}
+
+/**
+ * A field the original also took as a function, which cannot leave the config's thread: the
+ * loader calls it there with `args` (`CALL_PARENT` inside an argument object stands for the object
+ * holding the field) and keeps the answer as a string.
+ */
+export interface CallSpec {
+  args: readonly unknown[]
+}
+
+/** In a `CallSpec`'s argument object: the object that holds the called field. */
+export const CALL_PARENT = '\u0000parent'
+/** What the loader puts in place of a function it cannot evaluate (one beside a called field). */
+export const UNEVALUATED_FUNCTION = '\u0000function'
+
 export interface Schema<Out, In = Out> {
   /** The problems of `value`, each at a key path under `path`; none when it is valid. */
   check(value: unknown, path: string): Problem[]
@@ -22,6 +47,16 @@ export interface Schema<Out, In = Out> {
   readonly default?: Out
   /** Set by `optional`: the field may be left out and has no default. */
   readonly optional?: boolean
+  /** Set by `ignored`: accepted and checked, never part of the resolved value. */
+  readonly ignored?: boolean
+  /** The refinements' findings in a value that passed `check` (the value as written). */
+  findings?(value: unknown, path: string): Finding[]
+  /** Set by `called`: the loader evaluates a function given here. */
+  readonly call?: CallSpec
+  /** The schemas inside, for walks over the declaration (`callSites`). */
+  readonly shape?: Shape
+  readonly item?: AnySchema
+  readonly variants?: readonly AnySchema[]
   /** Carries the types only; never set at run time. */
   readonly '~types'?: { readonly output: Out; readonly input: In }
 }
@@ -35,6 +70,7 @@ type AnySchema = Schema<any, any>
 export type Shape = Record<string, AnySchema>
 export type WithDefault<Out, In = Out> = Schema<Out, In> & { readonly default: Out }
 export type Optional<Out, In = Out> = Schema<Out | undefined, In | undefined> & { readonly optional: true }
+export type Ignored<In> = Schema<never, In | undefined> & { readonly optional: true; readonly ignored: true }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 type LeftOut<S> = S extends { readonly default: unknown } ? true : S extends { readonly optional: true } ? true : false
@@ -42,7 +78,7 @@ type RequiredKeys<S extends Shape> = { [K in keyof S]: LeftOut<S[K]> extends tru
 
 export type ObjectOutput<S extends Shape> = Simplify<
   { readonly [K in keyof S as S[K] extends { readonly optional: true } ? never : K]: Infer<S[K]> } & {
-    readonly [K in keyof S as S[K] extends { readonly optional: true } ? K : never]?: Infer<S[K]>
+    readonly [K in keyof S as S[K] extends { readonly ignored: true } ? never : S[K] extends { readonly optional: true } ? K : never]?: Infer<S[K]>
   }
 >
 export type ObjectInput<S extends Shape> = Simplify<
@@ -103,6 +139,56 @@ export function optional<Out, In>(schema: Schema<Out, In>): Optional<Out, In> {
   return { ...rest, optional: true, resolve: (v) => (v === undefined ? undefined : schema.resolve(v)) }
 }
 
+/**
+ * A field accepted (and checked) so a carried-over config builds, that the resolved value never
+ * holds: an option that cannot apply here. A refinement may still warn about it.
+ */
+export function ignored<Out, In>(schema: Schema<Out, In>): Ignored<In> {
+  return { ...optional(schema), ignored: true } as unknown as Ignored<In>
+}
+
+/**
+ * The same check, with the resolved value turned into another (a normalised form). A default
+ * below it is turned as well.
+ */
+export function map<Out, In, To>(schema: Schema<Out, In>, to: (value: Out) => To): Schema<To, In> {
+  const mapped: Schema<To, In> = { ...(schema as Schema<unknown, In>), resolve: (v) => to(schema.resolve(v)) } as Schema<To, In>
+  return 'default' in schema && schema.default !== undefined ? { ...mapped, default: deepFreeze(to(schema.default)) } : mapped
+}
+
+/**
+ * A cross-field rule: `rule` looks at a value that passed `check` (as written, key path given)
+ * and returns its findings, which `findings` of every schema around it collects.
+ */
+export function refine<S extends AnySchema>(schema: S, rule: (value: Input<S>, path: string) => Finding[]): S {
+  const inner = schema.findings
+  return { ...schema, findings: (v: unknown, p: string) => [...(inner ? inner(v, p) : []), ...rule(v as Input<S>, p)] }
+}
+
+/** A field the original also took as a function: see `CallSpec`. */
+export function called<Out, In>(schema: Schema<Out, In>, ...args: readonly unknown[]): Schema<Out, In | ((...args: never[]) => unknown)> {
+  return { ...schema, call: { args } } as Schema<Out, In | ((...args: never[]) => unknown)>
+}
+
+/** Every left-out-able version of an object's fields, without their defaults: a variant that gives only what differs. */
+export function partial<const S extends Shape>(shape: S): ObjectSchema<{ [K in keyof S]: S[K] extends { readonly ignored: true } ? S[K] : Optional<Infer<S[K]>, Input<S[K]>> }> {
+  return object(Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, s.optional ? s : optional(s)]))) as never
+}
+
+/** A variant over a resolved value: each field the variant gives replaces the base one whole. */
+export function mergeVariant<T extends object>(base: T, variant: { readonly [K in keyof T]?: T[K] }): T {
+  return { ...base, ...Object.fromEntries(Object.entries(variant).filter(([, v]) => v !== undefined)) }
+}
+
+/** Where a declaration has `called` fields, as key paths (`*`: any key of a record, any item of a list). */
+export function callSites(schema: AnySchema, at: readonly string[] = []): { path: string[]; call: CallSpec }[] {
+  if (schema.call) return [{ path: [...at], call: schema.call }]
+  if (schema.shape) return Object.entries(schema.shape).flatMap(([k, s]) => callSites(s, [...at, k]))
+  if (schema.item) return callSites(schema.item, [...at, '*'])
+  if (schema.variants) return schema.variants.flatMap((s) => callSites(s, at))
+  return []
+}
+
 /** A field that takes `value` when left out. The default is frozen: every resolved config shares it. */
 export function withDefault<Out, In>(schema: Schema<Out, In>, value: NoInfer<Out>): WithDefault<Out, In> {
   return { ...schema, default: deepFreeze(value) }
@@ -113,6 +199,8 @@ export function array<Out, In>(item: Schema<Out, In>): Schema<readonly Out[], re
     check: (v, p) => (Array.isArray(v) ? v.flatMap((x, i) => item.check(x, `${p}[${i}]`)) : fail(p, `must be an array, got ${describe(v)}`)),
     matches: Array.isArray,
     resolve: (v) => (v as unknown[]).map((x) => item.resolve(x)),
+    findings: (v, p) => (item.findings ? (v as unknown[]).flatMap((x, i) => item.findings!(x, `${p}[${i}]`)) : []),
+    item,
   }
 }
 
@@ -123,6 +211,8 @@ export function record<Out, In>(item: Schema<Out, In>): Schema<{ readonly [key: 
       isObject(v) ? Object.entries(v).flatMap(([k, x]) => item.check(x, `${p}[${JSON.stringify(k)}]`)) : fail(p, `must be an object, got ${describe(v)}`),
     matches: isObject,
     resolve: (v) => Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, item.resolve(x)])),
+    findings: (v, p) => (item.findings ? Object.entries(v as object).flatMap(([k, x]) => item.findings!(x, `${p}[${JSON.stringify(k)}]`)) : []),
+    item,
   }
 }
 
@@ -173,10 +263,15 @@ export function object<const S extends Shape>(shape: S): ObjectSchema<S> {
       const given = v as Record<string, unknown>
       const out: Record<string, unknown> = {}
       for (const [k, s] of entries) {
+        if (s.ignored) continue
         if (given[k] !== undefined) out[k] = s.resolve(given[k])
         else if ('default' in s) out[k] = s.default
       }
       return out
+    },
+    findings(v, p) {
+      const given = v as Record<string, unknown>
+      return entries.flatMap(([k, s]) => (given[k] !== undefined && s.findings ? s.findings(given[k], p ? `${p}.${k}` : k) : []))
     },
   }
   const leftOut = entries.every(([, s]) => 'default' in s || s.optional)
@@ -197,6 +292,8 @@ export function union<const V extends readonly AnySchema[]>(
     check: (v, p) => pick(v)?.check(v, p) ?? fail(p, `must be ${expected}, got ${describe(v)}`),
     matches: (v) => variants.some((s) => s.matches(v)),
     resolve: (v) => pick(v)!.resolve(v),
+    findings: (v, p) => pick(v)?.findings?.(v, p) ?? [],
+    variants,
   }
 }
 

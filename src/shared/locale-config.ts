@@ -1,9 +1,11 @@
-import type { ValineClientConfig, ValineSiteConfig } from './valine-config.js'
-import type { VssueClientConfig, VssueSiteConfig } from './vssue-config.js'
+import type { ValineOptions as ValineClientConfig, ValineSiteConfig } from './widgets/valine.js'
+import type { VssueOptions as VssueClientConfig, VssueSiteConfig } from './widgets/vssue.js'
 
 /*
- * Which of the per-locale comment settings a page uses. Apart from the widgets' own modules (it
- * imports only their types), so the first-load JavaScript, which needs this, carries none of them.
+ * Which of the per-locale comment settings a page uses. The build picks each route's comment
+ * slot props with it (render/route-widgets.ts); in the browser only the visitor counter of post
+ * lists needs it (a list shows posts of any locale). It imports only the widgets' types, so the
+ * first-load JavaScript carries none of their declarations.
  */
 
 /**

@@ -1,9 +1,10 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
-import type { ValineSiteConfig } from './valine-config.js'
-import type { VssueSiteConfig } from './vssue-config.js'
+import type { ValineSiteConfig } from './widgets/valine.js'
+import type { VssueSiteConfig } from './widgets/vssue.js'
 import type { ClickEffectConfig, HeadTag, MascotConfig, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
 import type { Live2DAssets } from './live2d-model.js'
+import type { RouteWidgetProps } from './widgets/slot-props.js'
 
 // The config's types come from its schema (site-config.ts); named here too so imports keep working.
 export type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig }
@@ -71,6 +72,8 @@ interface RouteBase {
   lang: string
   /** Reader widgets this route mounts (names in the client's widget registry); absent: none. */
   widgets?: string[]
+  /** The props of this route's comment slot, made by the build for its locale; absent: none. */
+  widgetProps?: RouteWidgetProps
   /** Islands inside the route's markdown body (names in the widget registry); absent: none. */
   islands?: string[]
 }

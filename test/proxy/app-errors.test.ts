@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createProxyApp } from '../../src/proxy/app.js'
 import { openSqliteStore } from '../../src/proxy/node.js'
 import { proxyOptions, type ProxyOptions } from '../../src/proxy/options.js'
-import type { CommentStore } from '../../src/proxy/stores/store.js'
+import { StoreUnavailable, type CommentStore } from '../../src/proxy/stores/store.js'
 
 /** The app alone (no server): settings that change what it answers, and faults it must hide. */
 const stores: CommentStore[] = []
@@ -72,18 +72,41 @@ describe('the app’s settings and faults', () => {
     expect((await app.request('/healthz')).status).toBe(200)
   })
 
-  it('a driver message that quotes the request’s values is not logged', async () => {
+  it('a driver message that quotes request values is not logged: the error’s class and code are', async () => {
     const { app, lines } = await appWith({}, (store) => ({
       ...store,
-      insertComment: async () => {
-        // PostgreSQL quotes the offending value in its messages.
-        throw new Error('duplicate key value violates unique constraint "comment_nick" DETAIL: Key (nick, mail)=(Carol, carol@example.com) already exists')
+      findDuplicate: async () => {
+        throw Object.assign(new Error('invalid input syntax: "Secret words of the reader." from carol@example.com'), { code: '22P02' })
       },
     }))
-    expect((await app.request('/1.1/classes/Comment', { method: 'POST', body: JSON.stringify(comment) })).status).toBe(500)
-    const errors = lines.filter((l) => l.level === 'error')
-    expect(errors).toHaveLength(1)
-    expect(Object.keys(errors[0]).sort()).toEqual(['error', 'event', 'level', 'method', 'route'])
-    expect(JSON.stringify(lines)).not.toMatch(/Carol|carol@example\.com|duplicate key/)
+    const res = await app.request('/1.1/classes/Comment', { method: 'POST', body: JSON.stringify(comment) })
+    expect(res.status).toBe(500)
+    expect(lines.filter((l) => l.level === 'error')).toEqual([expect.objectContaining({ event: 'unexpected-error', error: 'Error', code: '22P02' })])
+    const logged = JSON.stringify(lines)
+    for (const personal of ['carol@example.com', 'Secret words', 'invalid input']) expect(logged).not.toContain(personal)
+  })
+
+  it('a store out of reach answers 503 {code: 100} with Retry-After, on a route and in a batch', async () => {
+    const down = async () => {
+      throw new StoreUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))
+    }
+    const { app, lines } = await appWith({}, (store) => ({ ...store, insertComment: down, findComments: down }))
+    const res = await app.request('/1.1/classes/Comment', { method: 'POST', body: JSON.stringify(comment) })
+    expect(res.status).toBe(503)
+    const wait = Number(res.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    const text = await res.text()
+    // The wait also beside the message, as a rate limit's, for the widget to read.
+    expect(JSON.parse(text)).toEqual({ code: 100, error: expect.any(String), retryAfter: wait })
+    expect(text).not.toMatch(/terminating|57P01|at /)
+    expect(lines.filter((l) => l.level === 'error')).toEqual([])
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'warn', event: 'store-unavailable', route: '/1.1/classes/:class', code: '57P01' }))
+    expect(JSON.stringify(lines)).not.toMatch(/terminating|Secret words|Carol/)
+    // A read, and a batch's sub-request, say the same.
+    const read = await app.request('/1.1/classes/Comment?where=%7B%7D')
+    expect(read.status).toBe(503)
+    expect(await read.json()).toMatchObject({ code: 100 })
+    const batch = await app.request('/1.1/batch', { method: 'POST', body: JSON.stringify({ requests: [{ method: 'GET', path: '/1.1/classes/Comment', params: {} }] }) })
+    expect(await batch.json()).toEqual([{ error: { code: 100, error: expect.any(String), retryAfter: wait } }])
   })
 })

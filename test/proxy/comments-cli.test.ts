@@ -1,16 +1,16 @@
-import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { CommentStore, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
-import { CLI, FIXTURES } from '../helpers/sites.js'
+import { cliEnv, startCli, type CliRun } from '../helpers/cli-run.js'
+import { postgresDatabase } from '../helpers/postgres.js'
+import { FIXTURES } from '../helpers/sites.js'
 
 /** `gptnotes comments …` as an owner runs it (the compiled CLI: `npm run compile` first). */
 const EXPORT = join(FIXTURES, 'leancloud-export')
@@ -32,26 +32,11 @@ afterAll(() => {
 })
 
 /** The environment without any GPTNOTES_ setting of the machine running the tests. */
-const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_'))),
-  NO_COLOR: '1',
-  ...extra,
-})
+const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => cliEnv(['GPTNOTES_'], extra)
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+type Run = CliRun
 
-function cli(args: string[], env = cleanEnv(), cwd = dir): Promise<Run> {
-  const child = spawn(process.execPath, [CLI, 'comments', ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
-}
+const cli = (args: string[], env = cleanEnv(), cwd = dir): Promise<Run> => startCli(['comments', ...args], { env, cwd }).done
 
 async function contents(store: CommentStore): Promise<{ comments: StoredComment[]; counters: StoredCounter[] }> {
   try {
@@ -303,26 +288,7 @@ describe('gptnotes comments … --service: refusals', () => {
 })
 
 describe('gptnotes comments import into PostgreSQL', () => {
-  /** The real server (design.md §7); `.ci/run` starts it when it is not running. */
-  const SERVER = process.env.GPTNOTES_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const database = `gptnotes_import_${process.pid}_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: SERVER })
-  const url = (() => {
-    const u = new URL(SERVER)
-    u.pathname = `/${database}`
-    return u.href
-  })()
-
-  beforeAll(async () => {
-    await admin.connect().catch((e: Error) => {
-      throw new Error(`PostgreSQL is not reachable at ${new URL(SERVER).host} (set GPTNOTES_TEST_POSTGRES to another server): ${e.message}`)
-    })
-    await admin.query(`create database ${database}`)
-  })
-  afterAll(async () => {
-    await admin.query(`drop database if exists ${database} with (force)`)
-    await admin.end()
-  })
+  const url = postgresDatabase('gptnotes_import')
 
   it('imports the export once, keeping ids, dates and threads', async () => {
     const first = await cli(['import', COMMENTS, COUNTERS, '--store', url])

@@ -2,19 +2,13 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '../../src/proxy/stores/migrations.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
-import type { CommentStore } from '../../src/proxy/stores/store.js'
+import { postgresUnreachable } from '../../src/proxy/stores/sql-store.js'
+import { StoreUnavailable, type CommentStore } from '../../src/proxy/stores/store.js'
+import { dropDatabase, POSTGRES_SERVER, withDatabase } from '../helpers/postgres.js'
 import { storeCases } from './store-cases.js'
 
-/** The real server (design.md §7); `.ci/run` starts it when it is not running. */
-const SERVER = process.env.GPTNOTES_TEST_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const SERVER = POSTGRES_SERVER
 const database = `gptnotes_test_${process.pid}_${Date.now().toString(36)}`
-
-const withDatabase = (name: string, params: Record<string, string> = {}): string => {
-  const url = new URL(SERVER)
-  url.pathname = `/${name}`
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
-  return url.href
-}
 
 const admin = new pg.Client({ connectionString: SERVER })
 let setup: pg.Client
@@ -32,14 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await setup?.end()
-  // Every store is closed by now, but a closing connection may still be on its way out: let it
-  // go before the drop, which ends any connection left (one ending meanwhile would report it).
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database])
-    if ((rows[0] as { n: number }).n === 0) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  await admin.query(`drop database if exists ${database} with (force)`)
+  await dropDatabase(admin, database)
   await admin.end()
 })
 
@@ -98,6 +85,29 @@ describe('PostgreSQL store', () => {
       expect(await store.getCounter('none')).toBeUndefined()
     } finally {
       await store.close()
+    }
+  })
+
+  it('a server it cannot reach is StoreUnavailable (with the socket’s code), not a query fault', async () => {
+    // Port 1 on loopback: nothing listens, the connect is refused at once.
+    const store = openPostgresStore('postgres://postgres@127.0.0.1:1/none')
+    try {
+      const err = await store.getCounter('x').then(() => undefined, (e: unknown) => e)
+      expect(err).toBeInstanceOf(StoreUnavailable)
+      expect((err as StoreUnavailable).code).toBe('ECONNREFUSED')
+      expect((err as StoreUnavailable).message).toContain('ECONNREFUSED')
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('tells connection failures from query faults', () => {
+    const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code })
+    for (const err of [coded('57P01'), coded('57P02'), coded('57P03'), coded('08006'), coded('08001'), coded('53300'), coded('ECONNREFUSED'), coded('ECONNRESET'), new Error('Connection terminated unexpectedly'), new Error('Client has encountered a connection error and is not queryable'), new Error('timeout exceeded when trying to connect')]) {
+      expect(postgresUnreachable(err), String(err)).toBe(true)
+    }
+    for (const err of [coded('23505'), coded('22P02'), coded('22021'), coded('42P01'), coded('57014'), new Error('syntax error'), 'text', undefined]) {
+      expect(postgresUnreachable(err), String(err)).toBe(false)
     }
   })
 })

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { defineConfig } from '../../src/index.js'
-import { array, boolean, type Infer, type Input, number, object, optional, string, withDefault } from '../../src/shared/config-schema.js'
+import {
+  array,
+  boolean,
+  CALL_PARENT,
+  called,
+  callSites,
+  ignored,
+  type Infer,
+  type Input,
+  map,
+  mergeVariant,
+  number,
+  object,
+  optional,
+  partial,
+  record,
+  refine,
+  string,
+  withDefault,
+} from '../../src/shared/config-schema.js'
 import {
   checkSiteConfig,
   defaultSiteConfig,
@@ -43,6 +62,57 @@ describe('shared/config-schema combinators', () => {
     // @ts-expect-error x is a number
     const wrong: Input<typeof point> = { x: '1' }
     expect([resolved, written, missing, wrong]).toHaveLength(4)
+  })
+})
+
+describe('shared/config-schema: ignored, map, refine, called, partial', () => {
+  const fields = {
+    size: withDefault(
+      map(number, (n) => Math.round(n)),
+      2,
+    ),
+    tags: withDefault(
+      map(array(string), (t) => [...new Set(t)]),
+      [],
+    ),
+    legacy: ignored(boolean),
+  }
+  const box = refine(object(fields), (v, at) => (v.legacy ? [{ code: 'Legacy', params: { at }, path: `${at}.legacy` }] : []))
+
+  it('accepts and checks an ignored field but never resolves it, in value or type', () => {
+    expect(box.check({ legacy: 'yes' }, 'b')).toEqual([{ path: 'b.legacy', message: 'must be true or false, got string "yes"' }])
+    expect(box.resolve({ legacy: true })).toEqual({ size: 2, tags: [] })
+    // @ts-expect-error an ignored field is not part of the resolved type
+    expect(box.resolve({}).legacy).toBeUndefined()
+  })
+
+  it('turns the resolved value with map, its default too', () => {
+    expect(box.resolve({ size: 2.6, tags: ['a', 'a', 'b'] })).toEqual({ size: 3, tags: ['a', 'b'] })
+    expect(map(withDefault(string, 'x'), (s) => s.toUpperCase()).default).toBe('X')
+  })
+
+  it('collects the findings of refinements at their key paths, through records and optional fields', () => {
+    const site = object({ boxes: optional(record(box)) })
+    expect(site.findings!({ boxes: { a: { legacy: false }, b: { legacy: true } } }, '')).toEqual([{ code: 'Legacy', params: { at: 'boxes["b"]' }, path: 'boxes["b"].legacy' }])
+    expect(site.findings!({}, '')).toEqual([])
+  })
+
+  it('makes a variant of the same fields with nothing filled in, and merges it over a resolved value', () => {
+    const variant = partial(fields)
+    expect(variant.resolve({ tags: ['c', 'c'] })).toEqual({ tags: ['c'] })
+    expect(variant.check({ size: 'big' }, 'v')).toEqual([{ path: 'v.size', message: 'must be a number, got string "big"' }])
+    expect(mergeVariant(box.resolve({ size: 5 }), variant.resolve({ tags: ['c'] }))).toEqual({ size: 5, tags: ['c'] })
+  })
+
+  it('names where the original allowed a function, with the arguments the loader calls it with', () => {
+    const svc = object({ proxy: optional(called(string, 'sample')), body: optional(called(string, { url: '{url}', options: CALL_PARENT })) })
+    const site = object({ a: optional(svc), locales: optional(record(object({ a: optional(svc) }))) })
+    expect(callSites(site)).toEqual([
+      { path: ['a', 'proxy'], call: { args: ['sample'] } },
+      { path: ['a', 'body'], call: { args: [{ url: '{url}', options: CALL_PARENT }] } },
+      { path: ['locales', '*', 'a', 'proxy'], call: { args: ['sample'] } },
+      { path: ['locales', '*', 'a', 'body'], call: { args: [{ url: '{url}', options: CALL_PARENT }] } },
+    ])
   })
 })
 

@@ -24,6 +24,7 @@ import {
   type ProblemCode,
 } from '../../src/render/errors/index.js'
 import Database from 'better-sqlite3'
+import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
 interface Report {
@@ -136,6 +137,21 @@ async function serviceCli(args: string[], params: unknown, { env = {}, listening
 
 const serviceStore = () => `sqlite:${join(service, 'comments.db')}`
 
+/**
+ * `gptnotes comments import --from-leancloud` against the loopback LeanCloud fake, set up by
+ * `setUp` to fail as the case needs; `setUp` gives the master key to pass (none: not set).
+ */
+async function importFromLeanCloud(params: unknown, setUp: (f: LeanCloudFake) => string | undefined, extra: string[] = []): Promise<Report> {
+  const f = await startLeanCloudFake()
+  try {
+    const key = setUp(f) ?? ''
+    const store = `sqlite:${join(service, 'leancloud', 'comments.db')}`
+    return await serviceCli(['comments', 'import', '--from-leancloud', f.url, '--app-id', f.appId, '--store', store, ...extra], params, { env: { LEANCLOUD_MASTER_KEY: key } })
+  } finally {
+    await f.close()
+  }
+}
+
 const CASES: Case[] = [
   { code: 'FrontmatterSyntax', at: 'content/index.md:2:10', stage: 'parsePage' },
   { code: 'FrontmatterInvalid', at: 'content/index.md:3:7', stage: 'parsePage' },
@@ -170,6 +186,44 @@ const CASES: Case[] = [
   { code: 'UnsafeUrl', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
   { code: 'CommentsNoService' },
+  { code: 'LeanCloudNoMasterKey', raise: () => importFromLeanCloud({}, () => undefined) },
+  { code: 'LeanCloudUnauthorized', raise: () => importFromLeanCloud({ detail: 'Comment: HTTP 401 code 401: Unauthorized.' }, () => 'not-the-master-key') },
+  {
+    code: 'LeanCloudRegionRefused',
+    raise: () =>
+      importFromLeanCloud({ detail: 'Comment: code 1020: Forbidden to access this domain.' }, (f) => {
+        f.always = { kind: 'lcError', status: 403, code: 1020, error: 'Forbidden to access this domain.' }
+        return f.masterKey
+      }),
+  },
+  {
+    code: 'LeanCloudQuotaExceeded',
+    raise: () =>
+      importFromLeanCloud({ detail: 'Comment: code 140: Exceeded an application quota. Upgrade to resolve.' }, (f) => {
+        f.always = { kind: 'lcError', status: 403, code: 140, error: 'Exceeded an application quota. Upgrade to resolve.' }
+        return f.masterKey
+      }),
+  },
+  {
+    code: 'LeanCloudUnavailable',
+    raise: () =>
+      importFromLeanCloud({ detail: 'Comment: HTTP 503 code 1: Service unavailable. (after 6 tries)' }, (f) => {
+        f.always = { kind: 'status', status: 503, retryAfter: '0', body: { code: 1, error: 'Service unavailable.' } }
+        return f.masterKey
+      }),
+  },
+  {
+    code: 'LeanCloudStateUnusable',
+    raise: () => importFromLeanCloud({ file: aFile }, (f) => f.masterKey, ['--state', aFile]),
+  },
+  {
+    code: 'LeanCloudRefused',
+    raise: () =>
+      importFromLeanCloud({ detail: 'Comment: HTTP 403 code 119: The operation is forbidden.' }, (f) => {
+        f.always = { kind: 'status', status: 403, body: { code: 119, error: 'The operation is forbidden.' } }
+        return f.masterKey
+      }),
+  },
   { code: 'ValineOptionIgnored', at: 'gptnotes.config.ts:11:9' },
   { code: 'VssueClientSecret', at: 'gptnotes.config.ts:11:7', stage: 'loadConfig' },
   { code: 'VssueNoService' },

@@ -6,11 +6,13 @@ import { widgetsFor } from '../../src/render/route-widgets.js'
 import { checkSiteConfig, defaultSiteConfig, resolveSiteConfig } from '../../src/shared/site-config.js'
 
 describe('mascot options', () => {
+  // The slot's props as the build resolves them (`mascot: true`), with what the overlay adds.
+  const resolved = mascotOf(resolveSiteConfig({ themeConfig: { mascot: true } }))!
   it("fills the original plugin's defaults: the built-in theme, 150×220, Chinese messages greeting with the site title", () => {
-    const o = mascotOptions({ title: '我的GPT笔记', base: '/gpt/' })
+    const o = mascotOptions({ ...resolved, title: '我的GPT笔记', base: '/gpt/' })
     expect(o).toMatchObject({ themes: ['builtin'], clean: false, width: 150, height: 220, base: '/gpt/' })
     expect(o.messages).toEqual({ welcome: '欢迎来到 我的GPT笔记', home: '心里的花，我想要带你回家。', theme: '好吧，希望你能喜欢我的其他小伙伴。', close: '你知道我喜欢吃什么吗？痴痴地望着你。' })
-    expect(mascotOptions({ messages: { close: '再见' } }).messages.close).toBe('再见')
+    expect(mascotOptions({ ...resolved, messages: { close: '再见' } }).messages.close).toBe('再见')
     expect(styleOf({ 'z-index': 3, right: '90px', bad: {} })).toEqual({ zIndex: 3, right: '90px' })
   })
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { COMMENT_WIDGETS } from '../../src/client/widgets/names.js'
-import { widgetsFor } from '../../src/render/route-widgets.js'
-import type { RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
+import { commentsOf, vssueOf } from '../../src/render/client-site.js'
+import { slotPropsFor, widgetsFor } from '../../src/render/route-widgets.js'
+import { resolveSiteConfig } from '../../src/shared/site-config.js'
+import type { RouteData, RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
 
 /** Only the fields widgetsFor reads. */
 const config = (comments: ThemeConfig['comments']) => ({ themeConfig: { comments } }) as SiteConfig
@@ -44,5 +46,24 @@ describe('render/route-widgets', () => {
 
   it('names widgets the client knows as comment widgets', () => {
     for (const c of [valine, vssue]) for (const name of widgetsFor(c, 'article', {})) expect(COMMENT_WIDGETS).toContain(name)
+  })
+
+  it("hands each article's comment slot the settings of its locale, made at build time", () => {
+    const config = resolveSiteConfig({
+      themeConfig: {
+        comments: {
+          enabled: true,
+          solution: 'valine',
+          valineConfig: { serverURLs: 'https://c.example.com', pageSize: 5 },
+          locales: { '/en/': { valineConfig: { lang: 'en' } } },
+        },
+      },
+    })
+    const settings = { base: '/gpt/', comments: commentsOf(config), vssue: vssueOf(config) }
+    const article = (path: string) => ({ kind: 'article', path, widgets: widgetsFor(config, 'article'), page: { title: 'T' } }) as unknown as RouteData
+    const en = slotPropsFor(article('/en/a.html'), settings)!
+    expect(en.valine).toMatchObject({ path: '/gpt/en/a.html', config: { lang: 'en', pageSize: 5, serverURLs: 'https://c.example.com' } })
+    expect(slotPropsFor(article('/a.html'), settings)!.valine!.config.lang).toBe('zh-CN')
+    expect(slotPropsFor({ ...article('/a.html'), widgets: [] } as RouteData, settings)).toBeUndefined()
   })
 })

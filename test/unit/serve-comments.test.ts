@@ -7,6 +7,7 @@ import { buildSite } from '../../src/render/build-site.js'
 import { DATA_SCRIPT_ID } from '../../src/shared/markup.js'
 import { checkSiteConfig, resolveSiteConfig } from '../../src/shared/site-config.js'
 import type { InitialData } from '../../src/shared/types.js'
+import { valineSchema } from '../../src/shared/widgets/valine.js'
 import { copyFixture } from '../helpers/sites.js'
 
 /** The inline site data of a served or built page. */
@@ -121,7 +122,10 @@ describe('gptnotes build with widget A on and no service address', () => {
 describe('themeConfig.comments.valineConfig', () => {
   it('is left out by default and takes an http(s) address', () => {
     expect(resolveSiteConfig({}).themeConfig.comments.valineConfig).toBeUndefined()
-    expect(resolveSiteConfig({ themeConfig: { comments: { valineConfig: {} } } }).themeConfig.comments.valineConfig).toEqual({ serverURLs: '' })
+    // Given, it is resolved whole (every option's default, from the one declaration), with no service.
+    const given = resolveSiteConfig({ themeConfig: { comments: { valineConfig: {} } } }).themeConfig.comments.valineConfig
+    expect(given).toEqual(valineSchema.default)
+    expect(given?.serverURLs).toBe('')
     expect(checkSiteConfig({ themeConfig: { comments: { valineConfig: { serverURLs: 'https://comments.example.com' } } } })).toEqual([])
     expect(checkSiteConfig({ themeConfig: { comments: { valineConfig: { serverURLs: 'comments.example.com' } } } }).map((p) => p.path)).toEqual([
       'themeConfig.comments.valineConfig.serverURLs',

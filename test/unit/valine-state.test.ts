@@ -5,7 +5,8 @@ import { imageReference, insertAt } from '../../src/client/widgets/valine/editor
 import { EMOJI, emojiSet, replaceEmojiCodes } from '../../src/client/widgets/valine/emoji.js'
 import { describeError } from '../../src/client/widgets/valine/errors.js'
 import { messagesFor } from '../../src/client/widgets/valine/i18n.js'
-import { pageKey, resolveOptions, VALINE_DEFAULTS } from '../../src/client/widgets/valine/options.js'
+import { pageKey } from '../../src/client/widgets/valine/options.js'
+import { valineSchema } from '../../src/shared/widgets/valine.js'
 import { hasMore, initialState, reduce, type BoxState } from '../../src/client/widgets/valine/state.js'
 
 const c = (id: string, minutes: number, extra: Partial<CommentView> = {}): CommentView => ({ id, nick: id, link: '', html: `<p>${id}</p>`, mailMd5: '', createdAt: new Date(minutes * 60_000), ...extra })
@@ -91,9 +92,12 @@ describe('the error display (spec §8)', () => {
 })
 
 describe('options, emoji, editing and avatars', () => {
-  it('fills every missing or wrong option from the defaults', () => {
-    expect(resolveOptions(undefined)).toEqual(VALINE_DEFAULTS)
-    const o = resolveOptions({ pageSize: -3, lang: 'fr', avatar: 'hide', meta: ['nick', 'qq'], requiredFields: ['mail', 'x'], emojiMaps: { ok: '🆗', bad: 3 } })
+  it('fills every missing option from the defaults, and the build refuses a wrong one', () => {
+    // The box gets its options resolved by the build, from the one declaration.
+    expect(valineSchema.resolve({})).toEqual(valineSchema.default)
+    const wrong = { pageSize: -3, lang: 'fr', avatar: 'hide', meta: ['nick', 'qq'], requiredFields: ['mail', 'x'], emojiMaps: { ok: '🆗', bad: 3 } }
+    expect(valineSchema.check(wrong, 'v').map((p) => p.path)).toEqual(['v.pageSize', 'v.lang', 'v.meta[1]', 'v.requiredFields[1]', 'v.emojiMaps["bad"]'])
+    const o = valineSchema.resolve({ avatar: 'hide', meta: ['nick', 'nick'], requiredFields: ['mail'], emojiMaps: { ok: '🆗' } })
     expect(o).toMatchObject({ pageSize: 10, lang: 'zh-CN', avatar: 'hide', meta: ['nick'], requiredFields: ['mail'], emojiMaps: { ok: '🆗' } })
   })
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { VALINE_DEFAULTS } from '../../src/client/widgets/valine/options.js'
+import { valineSchema } from '../../src/shared/widgets/valine.js'
 import { ANONYMOUS, checkDraft, safeHref, shownNick, SUBMIT_INTERVAL_MS, trimMeta, type Draft } from '../../src/client/widgets/valine/validate.js'
 
-const config = { meta: VALINE_DEFAULTS.meta, requiredFields: [] as ('nick' | 'mail')[] }
+const config = { meta: valineSchema.default.meta, requiredFields: [] as ('nick' | 'mail')[] }
 const draft = (d: Partial<Draft>): Draft => ({ nick: '', mail: '', link: '', text: '你好', ...d })
 const NOW = 1_000_000
 

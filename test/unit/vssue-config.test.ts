@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dirOf, resolveLang } from '../../src/client/widgets/vssue/i18n.js'
-import { configProblems, resolveOptions } from '../../src/client/widgets/vssue/options.js'
+import { configProblems, resolveOptions as derive } from '../../src/client/widgets/vssue/options.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesErrors, GptnotesError } from '../../src/render/errors/index.js'
-import { serviceFromProxy, vssueOf } from '../../src/render/client-site.js'
+import { vssueOf } from '../../src/render/client-site.js'
 import { checkSiteConfig, resolveSiteConfig, type UserConfig } from '../../src/shared/site-config.js'
 import { vssueConfigFor } from '../../src/shared/locale-config.js'
-import { VSSUE_PROXY_SAMPLE } from '../../src/shared/vssue-config.js'
+import { serviceFromProxy, VSSUE_PROXY_SAMPLE, vssueSchema } from '../../src/shared/widgets/vssue.js'
 
 const withVssue = (vssueConfig: object, extra: object = {}): UserConfig =>
   ({ themeConfig: { comments: { enabled: true, solution: 'vssue', vssueConfig: { owner: 'me', repo: 'blog-comments', clientId: 'abc', proxy: 'https://comments.example.com', ...vssueConfig }, ...extra } } }) as UserConfig
@@ -134,6 +134,9 @@ describe('building with widget B', () => {
   })
 })
 
+/** The widget's options as the build hands them over: the schema's resolution of `raw`, plus what the widget derives. */
+const resolveOptions = (raw: object) => derive(vssueSchema.resolve(raw))
+
 describe("the widget's reading of its options", () => {
   it('warns in the console for a missing platform, owner, repo or clientId', () => {
     const raw = { proxy: 'https://svc.example.com' }
@@ -157,7 +160,9 @@ describe("the widget's reading of its options", () => {
   })
 
   it('fills the gaps of a partial config and prefixes the issue title', () => {
-    const o = resolveOptions({ perPage: 500, issueId: 3, prefix: '[评论]' })
+    // Out of range is refused by the build's check (no second clamp in the widget).
+    expect(vssueSchema.check({ perPage: 500 }, 'vssueConfig').map((p) => p.path)).toEqual(['vssueConfig.perPage'])
+    const o = resolveOptions({ perPage: 100, issueId: 3, prefix: '[评论]' })
     expect(o.perPage).toBe(100)
     expect(o.issueId).toBe('3')
     expect(o.issueTitle('文章')).toBe('[评论]文章')

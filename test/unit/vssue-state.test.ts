@@ -6,6 +6,7 @@ import type { AuthEnv } from '../../src/client/widgets/vssue/auth.js'
 import { createFlow } from '../../src/client/widgets/vssue/flow.js'
 import { messagesFor } from '../../src/client/widgets/vssue/i18n.js'
 import { resolveOptions } from '../../src/client/widgets/vssue/options.js'
+import { vssueSchema } from '../../src/shared/widgets/vssue.js'
 import { PlatformError, type Comment, type Comments, type Issue, type Platform, type PlatformName } from '../../src/client/widgets/vssue/platform.js'
 import {
   canDelete,
@@ -280,7 +281,7 @@ function setup(opts: { platform?: FakePlatform; name?: PlatformName; config?: Re
   const platform = opts.platform ?? fakePlatform()
   const env = opts.env ?? fakeEnv()
   const name = opts.name ?? 'github'
-  const options = resolveOptions({ platform: name, owner: 'owner', repo: 'comments', clientId: 'id', proxy: 'https://svc.test', ...opts.config })
+  const options = resolveOptions(vssueSchema.resolve({ platform: name, owner: 'owner', repo: 'comments', clientId: 'id', proxy: 'https://svc.test', ...opts.config }))
   const store = createStore(initialState(options.perPage))
   const log = { error: vi.fn(), warn: vi.fn() }
   const flow = createFlow({ platform, name, options, title: '文章', env, t: messagesFor('zh'), confirm: () => opts.confirm ?? true, log }, store)

@@ -1,9 +1,6 @@
 import { isoDay } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
 import type { ArticleRoute } from '../../shared/types.js'
-import { valineConfigFor, vssueConfigFor } from '../../shared/locale-config.js'
-import type { ValineSlotProps } from '../../shared/valine-config.js'
-import type { VssueSlotProps } from '../../shared/vssue-config.js'
 import { Link } from '../components/link.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
@@ -22,9 +19,8 @@ export function Article({ route }: { route: ArticleRoute }) {
   const counter = counterTargetOf(site, route.path)
   // An article counts the reader's view (the service counts each reader once per window).
   const counts = useVisitorCounts(counter ? [counter] : [], counter ? { xid: address, title: page.title } : undefined)
-  const valine: ValineSlotProps | undefined = site.comments && { path: address, config: valineConfigFor(site.comments, route.path) }
-  const vssue: VssueSlotProps | undefined = site.vssue && { path: address, title: page.title, config: vssueConfigFor(site.vssue, route.path) }
-  const slotProps = (name: string) => (name === 'valine' && valine ? { ...valine } : name === 'vssue' && vssue ? { ...vssue } : { path: route.path })
+  // Made by the build for this route and its locale.
+  const slotProps = (name: (typeof COMMENT_WIDGETS)[number]) => ({ ...(route.widgetProps?.[name] ?? { path: route.path }) })
   return (
     <article className="article">
       <header className="article-header">

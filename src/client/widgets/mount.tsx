@@ -77,7 +77,8 @@ export function mountWidget(el: HTMLElement, name: string, initial: WidgetProps)
     entry.load().then(
       (mod) => {
         if (done) return
-        Widget = mod.default
+        // The props were made by the build from the widget's own declaration (src/shared/widgets).
+        Widget = mod.default as ComponentType<WidgetProps>
         root = createRoot(el, {
           // Every root numbers its useId ids from the start: a prefix keeps two islands apart.
           identifierPrefix: `${name}-${++roots}-`,

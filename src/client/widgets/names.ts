@@ -1,12 +1,2 @@
-/**
- * Names of the reader widgets that layouts place in slots. Plain data, so the build (which
- * decides each route's widgets) can import it without pulling in any widget code.
- */
-
-/** The comment widgets, named as `themeConfig.comments.solution` names them. */
-export const COMMENT_WIDGETS = ['valine', 'vssue'] as const
-export type CommentWidget = (typeof COMMENT_WIDGETS)[number]
-
-/** Widgets of the global overlay, above every page. */
-export const OVERLAY_WIDGETS = ['mascot', 'click-effect'] as const
-export type OverlayWidget = (typeof OVERLAY_WIDGETS)[number]
+// The one list lives in src/shared (the config names the comment widgets too); layouts import it from here.
+export { COMMENT_WIDGETS, type CommentWidget, ISLAND_WIDGETS, type IslandWidget, OVERLAY_WIDGETS, type OverlayWidget, WIDGET_NAMES, type WidgetName } from '../../shared/widgets/names.js'

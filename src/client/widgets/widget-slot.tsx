@@ -13,12 +13,14 @@ export function WidgetSlot({ name, props }: { name: string; props?: Record<strin
   const ref = useRef<HTMLDivElement>(null)
   const widget = useRef<MountedWidget>(undefined)
   const known = !!widgetEntry(name)
-  // Props compared by value: layouts pass fresh objects on every render.
+  // Props compared by value (layouts pass fresh objects on every render), handed on as they are.
   const propsKey = JSON.stringify(props ?? {})
+  const latest = useRef<Record<string, unknown>>({})
+  latest.current = props ?? {}
 
   useEffect(() => {
     if (!known || !ref.current) return
-    const mounted = mountWidget(ref.current, name, { props: JSON.parse(propsKey) as Record<string, unknown>, html: '' })
+    const mounted = mountWidget(ref.current, name, { props: latest.current, html: '' })
     widget.current = mounted
     return () => {
       widget.current = undefined
@@ -28,7 +30,7 @@ export function WidgetSlot({ name, props }: { name: string; props?: Record<strin
   }, [name, known])
 
   useEffect(() => {
-    widget.current?.update(JSON.parse(propsKey) as Record<string, unknown>)
+    widget.current?.update(latest.current)
   }, [propsKey])
 
   if (!known) return null

@@ -3,10 +3,16 @@
  * and reads only the code, so the numbers are LeanCloud's own (the same as Parse's: the SDK's
  * `AVError` constants), and the HTTP status follows what each code means.
  */
+import { StoreUnavailable } from '../stores/store.js'
 
 export const LC = {
   /** Internal error; the message never carries details. */
   INTERNAL: 1,
+  /**
+   * The SDK's `CONNECTION_FAILED`: here, the service could not reach its store (503 with
+   * `Retry-After`); the request may be sent again.
+   */
+  CONNECTION_FAILED: 100,
   /** No such class or object. Valine reads it as "empty" (and creates the counter). */
   OBJECT_NOT_FOUND: 101,
   INVALID_QUERY: 102,
@@ -33,6 +39,7 @@ export type LeanCloudCode = (typeof LC)[keyof typeof LC]
 /** What the service answers over HTTP for each code (status, LeanCloud's default message). */
 const KNOWN: Record<LeanCloudCode, readonly [status: number, message: string]> = {
   [LC.INTERNAL]: [500, 'Internal server error. No information available.'],
+  [LC.CONNECTION_FAILED]: [503, 'The service is unavailable for a moment. Try again shortly.'],
   [LC.OBJECT_NOT_FOUND]: [404, "Class or object doesn't exists."],
   [LC.INVALID_QUERY]: [400, 'Invalid query.'],
   [LC.INVALID_CLASS_NAME]: [400, 'Missing or invalid classname.'],
@@ -92,11 +99,21 @@ export function lcStatus(code: LeanCloudCode): number {
   return KNOWN[code][0]
 }
 
+/** The wait after a store out of reach: a broken connection is replaced at once, a restart takes seconds. */
+export const STORE_RETRY_AFTER_SECONDS = 2
+
 /**
- * Any thrown value as a status and body. Anything that is not a `LeanCloudError` becomes code 1
- * with LeanCloud's generic message: internals (stack, SQL, paths) never reach the client.
+ * Any thrown value as a status and body. A store out of reach is code 100 (503, with
+ * `retryAfter`); anything else that is not a `LeanCloudError` becomes code 1 with LeanCloud's
+ * generic message: internals (stack, SQL, paths) never reach the client.
  */
 export function toErrorResponse(err: unknown): { status: number; body: LeanCloudErrorBody } {
-  const e = err instanceof LeanCloudError ? err : new LeanCloudError(LC.INTERNAL)
+  const e = asLeanCloudError(err)
   return { status: e.status, body: e.body }
+}
+
+function asLeanCloudError(err: unknown): LeanCloudError {
+  if (err instanceof LeanCloudError) return err
+  if (err instanceof StoreUnavailable) return new LeanCloudError(LC.CONNECTION_FAILED, undefined, { retryAfter: STORE_RETRY_AFTER_SECONDS })
+  return new LeanCloudError(LC.INTERNAL)
 }

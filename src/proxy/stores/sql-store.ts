@@ -5,7 +5,7 @@
  * Web-standard: this file runs on edge runtimes.
  */
 import { CamelCasePlugin, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import type { CommentQuery, CommentStatus, CommentStore, Condition, ImportResult, StoredComment, StoredCounter } from './store.js'
+import { StoreUnavailable, errorCode, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
 import { createMigrationsTable, MIGRATIONS } from './migrations.js'
 
 export type SqlFlavor = 'sqlite' | 'postgres'
@@ -34,7 +34,46 @@ export interface SqlBackend {
    * `rid` one: 20 ms instead of 0.2 ms for a page's replies at 100k comments.
    */
   analyze: CompiledQuery[]
+  /** Errors that mean the database could not be reached (thrown as `StoreUnavailable`), not a fault of the query. */
+  unavailable?: (err: unknown) => boolean
   close(): Promise<void>
+}
+
+/** Socket errors of a connection that could not be made or broke. */
+const SOCKET_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN'])
+
+/**
+ * PostgreSQL states that mean the server is out of reach, not that the query was wrong: class
+ * 08 (connection exception), the shutdowns of class 57 (`57P01` an administrator ended the
+ * connection, `57P02` a crash, `57P03` the server is starting, `57P05` an idle session's
+ * time-out) and `53300` (too many connections).
+ */
+const UNREACHABLE_STATE = /^(08[0-9A-Z]{3}|57P0[1235]|53300)$/
+
+/** node-postgres's own errors for a connection that ended, broke or could not be made; they carry no code. */
+const DRIVER_CONNECTION_MESSAGE = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|timeout expired)/
+
+/** Whether an error from node-postgres (or its socket) means the database could not be reached. */
+export function postgresUnreachable(err: unknown): boolean {
+  const code = errorCode(err)
+  if (code !== undefined) return SOCKET_FAILURES.has(code) || UNREACHABLE_STATE.test(code)
+  if (err instanceof AggregateError) return err.errors.some(postgresUnreachable)
+  return err instanceof Error && DRIVER_CONNECTION_MESSAGE.test(err.message)
+}
+
+/** The store with every method's "unreachable" errors thrown as `StoreUnavailable`. */
+function guarded(store: CommentStore, unavailable: (err: unknown) => boolean): CommentStore {
+  const out: Record<string, unknown> = {}
+  for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+    out[name] = async (...args: unknown[]) => {
+      try {
+        return await method(...args)
+      } catch (err) {
+        throw unavailable(err) ? new StoreUnavailable(err) : err
+      }
+    }
+  }
+  return out as unknown as CommentStore
 }
 
 /** The plugin every backend's Kysely instance carries. */
@@ -139,7 +178,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
   /** Expired claims are pruned now and then, not on every view: it is housekeeping. */
   const PRUNE_EVERY = 200
 
-  return {
+  const store: CommentStore = {
     async migrate() {
       const lock = backend.migrationLock ? [backend.migrationLock] : []
       await backend.atomic([...lock, createMigrationsTable(db)])
@@ -312,6 +351,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
 
     close: () => backend.close(),
   }
+  return backend.unavailable ? guarded(store, backend.unavailable) : store
 }
 
 /** Only the known columns: a record with extra fields (an import) must not become SQL. */

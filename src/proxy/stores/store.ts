@@ -121,3 +121,30 @@ export interface CommentStore {
 
   close(): Promise<void>
 }
+
+/**
+ * The store could not be reached: a connection that broke mid-request (a restart, a failover, an
+ * administrator ending it), a refused or timed-out connect, a server shutting down. Only the
+ * requests on that connection fail; the next one gets a new connection. The app answers 503 with
+ * `Retry-After`. The driver's error is kept as `cause` for the code it carries; its message is
+ * never shown or logged (it may quote request values).
+ */
+export class StoreUnavailable extends Error {
+  /** The driver's code (a SQLSTATE such as `57P01`, or a socket error such as `ECONNREFUSED`), when it has one. */
+  readonly code: string | undefined
+
+  constructor(cause: unknown) {
+    const code = errorCode(cause)
+    // The code tells an operator what happened (`gptnotes proxy` prints it when the store cannot be
+    // opened); the app never sends or logs this message.
+    super(`The comment store could not be reached${code ? ` (${code})` : ''}.`, { cause })
+    this.name = 'StoreUnavailable'
+    this.code = code
+  }
+}
+
+/** The code a driver put on an error (`code` as a string), if any. */
+export function errorCode(err: unknown): string | undefined {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
+  return typeof code === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(code) ? code : undefined
+}

@@ -5,9 +5,9 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SourceMap } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { checkSiteConfig, defaultSiteConfig, ignoredValineOptions, resolveSiteConfig, UNEVALUATED_FUNCTION, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
-import { SERVICE_EXCHANGED, VSSUE_PROXY_SAMPLE } from '../../shared/vssue-config.js'
-import { configLocation, raise, warning, type BuildWarning } from '../errors/index.js'
+import { CALL_PARENT, type Finding, UNEVALUATED_FUNCTION } from '../../shared/config-schema.js'
+import { checkSiteConfig, defaultSiteConfig, resolveSiteConfig, siteConfigCalls, siteConfigFindings, type SiteConfig, type UserConfig } from '../../shared/site-config.js'
+import { CATALOGUE, configLocation, type ErrorCode, isProblemCode, type ParamsOf, raise, warning, type WarningCode, type BuildWarning } from '../errors/index.js'
 
 export const CONFIG_FILES = ['gptnotes.config.ts', 'gptnotes.config.mts', 'gptnotes.config.js', 'gptnotes.config.mjs']
 
@@ -19,7 +19,7 @@ export interface LoadedConfig {
   config: SiteConfig
   /** Absolute path of the config file, or undefined when the defaults were used. */
   file?: string
-  /** What the config asks that is ignored (widget A options that cannot apply here). */
+  /** What the widgets' rules warn about (options that cannot apply here, a missing service). */
   warnings?: BuildWarning[]
 }
 
@@ -44,35 +44,19 @@ export async function loadConfig(root: string, { timeoutMs = CONFIG_TIMEOUT_MS }
     const source = readFileSync(file, 'utf8')
     raise('FeedsWithoutHostname', { file: name }, locateKey(name, source, 'themeConfig.feeds'), { source })
   }
-  const secret = vssueSecretPath(config)
-  if (secret) {
-    const source = readFileSync(file, 'utf8')
-    raise('VssueClientSecret', { path: secret }, locateKey(name, source, secret), { source })
-  }
-  const ignored = ignoredValineOptions(config)
-  const noService = vssueWithoutService(config)
-  const warnings = noService ? [warning('VssueNoService', noService)] : []
-  if (!ignored.length) return warnings.length ? { config, file, warnings } : { config, file }
+  const findings = siteConfigFindings(user)
+  if (!findings.length) return { config, file }
   const source = readFileSync(file, 'utf8')
-  return { config, file, warnings: [...ignored.map((o) => warning('ValineOptionIgnored', o, locateKey(name, source, o.path))), ...warnings] }
+  const at = (f: Finding) => (f.path === undefined ? undefined : locateKey(name, source, f.path))
+  const error = findings.find((f) => severityOf(f) === 'error')
+  if (error) raise(error.code as ErrorCode, error.params as ParamsOf<ErrorCode>, at(error), { source })
+  return { config, file, warnings: findings.map((f) => warning(f.code as WarningCode, f.params as ParamsOf<WarningCode>, at(f))) }
 }
 
-/** Where widget B's config holds a client secret (which would reach every page), if anywhere. */
-function vssueSecretPath(config: SiteConfig): string | undefined {
-  const { comments } = config.themeConfig
-  if (comments.vssueConfig?.clientSecret !== undefined) return 'themeConfig.comments.vssueConfig.clientSecret'
-  for (const [key, l] of Object.entries(comments.locales ?? {})) {
-    if (l.vssueConfig?.clientSecret !== undefined) return `themeConfig.comments.locales[${JSON.stringify(key)}].vssueConfig.clientSecret`
-  }
-  return undefined
-}
-
-/** Widget B on a platform whose login needs the comment service, with no service named. */
-function vssueWithoutService(config: SiteConfig): { platform: string } | undefined {
-  const { comments } = config.themeConfig
-  if (!comments.enabled || comments.solution !== 'vssue') return undefined
-  const platform = comments.vssueConfig?.platform ?? 'github'
-  return SERVICE_EXCHANGED.includes(platform) && !comments.vssueConfig?.proxy ? { platform } : undefined
+/** A finding's severity, from the catalogue (a rule naming a code it does not hold is a bug here). */
+function severityOf(finding: Finding): 'error' | 'warning' {
+  if (!isProblemCode(finding.code)) throw new Error(`config rule gave an unknown code ${finding.code}`)
+  return CATALOGUE[finding.code].severity
 }
 
 /**
@@ -162,25 +146,33 @@ type ConfigReply =
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
-// Widget B's options may be functions in the original (proxy, issueContent); a function cannot
-// leave this thread, so those two are evaluated here and any other is marked for the checker.
-async function vssueFunctions(config) {
-  const comments = config && config.themeConfig && config.themeConfig.comments
-  if (!comments || typeof comments !== 'object') return config
-  const fix = async (o) => {
-    if (!o || typeof o !== 'object') return
-    for (const key of Object.keys(o)) {
-      if (typeof o[key] !== 'function') continue
-      if (key === 'proxy') o[key] = String(await o[key](${JSON.stringify(VSSUE_PROXY_SAMPLE)}))
-      else if (key === 'issueContent') o[key] = String(await o[key]({ url: '{url}', options: o }))
-      else o[key] = ${JSON.stringify(UNEVALUATED_FUNCTION)}
+// Some options the original took as functions (the schema's \`called\` fields); a function cannot
+// leave this thread, so those are called here with their declared arguments, and any other
+// function beside them is marked for the checker, which names it.
+async function evaluateCalls(config, calls) {
+  const holders = new Set()
+  const at = (value, keys) => {
+    if (!value || typeof value !== 'object') return []
+    if (!keys.length) return [value]
+    const [key, ...rest] = keys
+    return (key === '*' ? Object.values(value) : [value[key]]).flatMap((v) => at(v, rest))
+  }
+  const withParent = (arg, parent) => {
+    if (arg === ${JSON.stringify(CALL_PARENT)}) return parent
+    if (!arg || typeof arg !== 'object' || Array.isArray(arg)) return arg
+    return Object.fromEntries(Object.entries(arg).map(([k, v]) => [k, v === ${JSON.stringify(CALL_PARENT)} ? parent : v]))
+  }
+  for (const { path, call } of calls) {
+    const key = path[path.length - 1]
+    for (const holder of at(config, path.slice(0, -1))) {
+      holders.add(holder)
+      if (typeof holder[key] === 'function') holder[key] = String(await holder[key](...call.args.map((a) => withParent(a, holder))))
     }
   }
-  await fix(comments.vssueConfig)
-  for (const l of Object.values(comments.locales || {})) await fix(l && l.vssueConfig)
+  for (const holder of holders) for (const key of Object.keys(holder)) if (typeof holder[key] === 'function') holder[key] = ${JSON.stringify(UNEVALUATED_FUNCTION)}
   return config
 }
-import(workerData.url).then((mod) => vssueFunctions(mod.default)).then(
+import(workerData.url).then((mod) => evaluateCalls(mod.default, workerData.calls)).then(
   (value) => parentPort.postMessage({ kind: 'value', value }),
   (err) => {
     const stack = err instanceof Error ? String(err.stack) : undefined
@@ -193,7 +185,7 @@ import(workerData.url).then((mod) => vssueFunctions(mod.default)).then(
 
 function runConfig(file: string, timeoutMs: number): Promise<ConfigReply> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { url: pathToFileURL(file).href } })
+    const worker = new Worker(WORKER, { eval: true, workerData: { url: pathToFileURL(file).href, calls: siteConfigCalls } })
     let done = false
     const finish = (reply: ConfigReply) => {
       if (done) return

@@ -15,7 +15,7 @@
  *
  * test/unit/error-catalogue.test.ts triggers every entry and fails when one has no case.
  */
-import type { ValineIgnoredReason } from '../../shared/site-config.js'
+import type { ValineIgnoredReason } from '../../shared/widgets/valine.js'
 
 export type Severity = 'error' | 'warning'
 export type Located = 'always' | 'when-known' | 'never'
@@ -247,6 +247,56 @@ export const CATALOGUE = {
     title: 'Widget A (Valine) is on but the config names no comment service, so the built pages have no comment box.',
     message: (_: Record<string, never>) => 'themeConfig.comments uses widget A (valine) but themeConfig.comments.valineConfig.serverURLs is empty: the built pages get no comment box',
     hint: 'Run the comment service (gptnotes proxy) and set themeConfig.comments.valineConfig.serverURLs to its address, e.g. https://comments.example.com. gptnotes serve runs one itself, so comments work there without it.',
+  },
+  LeanCloudNoMasterKey: {
+    severity: 'error',
+    located: 'never',
+    title: '`comments import --from-leancloud` has no master key: LEANCLOUD_MASTER_KEY is not set and there is no terminal to ask in.',
+    message: (_: Record<string, never>) => 'the LeanCloud master key is needed to read the app (LeanCloud allows its scan API only with it), and LEANCLOUD_MASTER_KEY is not set',
+    hint: "Set LEANCLOUD_MASTER_KEY to the app's Master Key (console: 设置 → 应用凭证), or run the command in a terminal to be asked for it. It is never taken as a flag, so it stays out of the shell history.",
+  },
+  LeanCloudUnauthorized: {
+    severity: 'error',
+    located: 'never',
+    title: 'LeanCloud answered 401 to `comments import --from-leancloud`: the master key or the app id is wrong.',
+    message: ({ detail }: { detail: string }) => `LeanCloud refused the master key for this app (${detail})`,
+    hint: "Check LEANCLOUD_MASTER_KEY (the Master Key, not the App Key) and --app-id against the console's 设置 → 应用凭证, for the same app as the REST address.",
+  },
+  LeanCloudRegionRefused: {
+    severity: 'error',
+    located: 'never',
+    title: 'LeanCloud answered code 1020 to `comments import --from-leancloud`: the region refuses this address or this caller.',
+    message: ({ detail }: { detail: string }) => `LeanCloud refused the request at this address (${detail})`,
+    hint: "Use the app's own REST address from the console (设置 → 应用凭证 → REST API 服务器地址, or your bound API domain) as API_URL. International apps refuse mainland China callers on the shared domains: run the import from outside mainland China or through the app's own domain.",
+  },
+  LeanCloudQuotaExceeded: {
+    severity: 'error',
+    located: 'never',
+    title: "LeanCloud answered code 140 to `comments import --from-leancloud`: the app's request quota is spent.",
+    message: ({ detail }: { detail: string }) => `the LeanCloud app's request quota is used up (${detail})`,
+    hint: 'Wait for the quota to reset (the next day for a daily limit) or upgrade the app in the console, then run the same command again: it continues where it stopped.',
+  },
+  LeanCloudUnavailable: {
+    severity: 'error',
+    located: 'never',
+    title: '`comments import --from-leancloud` gave up on a page after its retries (429, 5xx, timeouts or dropped connections).',
+    message: ({ detail }: { detail: string }) => `LeanCloud did not answer a page: ${detail}`,
+    hint: 'Run the same command again when the network or LeanCloud is back: it continues from the last page written.',
+  },
+  LeanCloudStateUnusable: {
+    severity: 'error',
+    located: 'never',
+    title: 'The state file of `comments import --from-leancloud` is not one it wrote, or belongs to another app.',
+    message: ({ file, app }: { file: string; app?: string }) =>
+      app === undefined ? `${file} is not a state file of comments import --from-leancloud` : `${file} holds the place of the import of app ${app}`,
+    hint: 'Pass another --state FILE (one per app), or move the file away to start from the beginning; records already in the store are skipped.',
+  },
+  LeanCloudRefused: {
+    severity: 'error',
+    located: 'never',
+    title: 'LeanCloud refused a scan of `comments import --from-leancloud` for another reason, or the address answered something else.',
+    message: ({ detail }: { detail: string }) => `LeanCloud refused the scan: ${detail}`,
+    hint: "Check that API_URL is the app's REST address from the console (设置 → 应用凭证) and that the app has the Comment class; LeanCloud's error code table says what the code means.",
   },
   ValineOptionIgnored: {
     severity: 'warning',

@@ -1,4 +1,4 @@
-import type { VssueClientConfig, VssueSiteConfig } from '../../shared/vssue-config.js'
+import type { VssueOptions as VssueClientConfig, VssueSiteConfig } from '../../shared/widgets/vssue.js'
 import type { ClientComments } from '../../shared/types.js'
 
 /** The origin of an http(s) address, or undefined (a relative or odd address needs no entry). */

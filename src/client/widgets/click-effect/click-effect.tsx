@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useReducedMotion } from '../kit/reduced-motion.js'
 import type { WidgetProps } from '../registry.js'
+import type { ClickEffectOptions } from '../../../shared/widgets/click-effect.js'
 import { burst, draw, type Particle, type Shape, step } from './particles.js'
 
 /** Spec §9: the canvas is resized 500 ms after the last window resize. */
@@ -15,18 +16,10 @@ const MAX_STEPS = 4
  * receives a click, a touch, focus or a selection, and draws only while sparks are in the air.
  * Readers who prefer reduced motion get nothing.
  */
-export default function ClickEffect({ props }: WidgetProps) {
+export default function ClickEffect({ props }: WidgetProps<ClickEffectOptions & { colors: readonly string[] }>) {
   const reduced = useReducedMotion()
   if (reduced) return null
-  const colors = Array.isArray(props.colors) ? props.colors.filter((c): c is string => typeof c === 'string') : []
-  return (
-    <Sparks
-      size={typeof props.size === 'number' ? props.size : 2}
-      shape={props.shape === 'circle' ? 'circle' : 'star'}
-      zIndex={typeof props.zIndex === 'number' ? props.zIndex : 999999999}
-      colors={colors.join(' ')}
-    />
-  )
+  return <Sparks size={props.size} shape={props.shape} zIndex={props.zIndex} colors={props.colors.join(' ')} />
 }
 
 /** `colors` is the accent palette joined by spaces: a string, so the effect below runs again only when it changes. */

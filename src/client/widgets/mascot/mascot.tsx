@@ -4,7 +4,7 @@ import { useReducedMotion } from '../kit/reduced-motion.js'
 import { injectStyle } from '../kit/styles.js'
 import type { WidgetProps } from '../registry.js'
 import { logMobile, logUnsupportedTheme } from './log.js'
-import { isMobileUserAgent, type MascotOptions, mascotOptions } from './options.js'
+import { isMobileUserAgent, type MascotOptions, mascotOptions, type MascotSlotProps } from './options.js'
 import { unsupportedThemes } from './themes.js'
 
 /** The slot's fixed box must not cover the page's corner, shown or not: only the mascot's buttons take clicks. */
@@ -19,7 +19,7 @@ const loadOverlay = loadOnce(() => import('./overlay.js'))
  * not with a theme this site cannot draw) before the overlay, the framework and the character
  * load as a chunk of their own. So a phone downloads only this.
  */
-export default function Mascot({ props }: WidgetProps) {
+export default function Mascot({ props }: WidgetProps<MascotSlotProps>) {
   const key = JSON.stringify(props)
   const options = useMemo(() => mascotOptions(props), [key])
   const [verdict, setVerdict] = useState<'wait' | 'show' | 'no'>('wait')

@@ -6,7 +6,7 @@
  * client-side navigation never shows the previous page's comments.
  */
 import { useEffect, useMemo, useState } from 'react'
-import type { ValineClientConfig } from '../../../shared/valine-config.js'
+import type { ValineClientConfig, ValineSlotProps } from '../../../shared/valine-config.js'
 import { createStore, useStoreState } from '../kit/store.js'
 import type { WidgetProps } from '../registry.js'
 import { commentApi, initSdk } from './api.js'
@@ -15,7 +15,7 @@ import { Card } from './card.js'
 import { Editor, loadMarkdown } from './editor.js'
 import { createFlow, type Submitted } from './flow.js'
 import { messagesFor } from './i18n.js'
-import { pageKey, resolveOptions, serviceAddress } from './options.js'
+import { pageKey, serviceAddress } from './options.js'
 import { loadSdk } from './sdk/load-sdk.js'
 import { hasMore, initialState, reduce } from './state.js'
 import { injectStyles } from './styles.js'
@@ -35,9 +35,8 @@ declare global {
   }
 }
 
-export default function Valine({ props }: WidgetProps) {
-  const config = useMemo(() => resolveOptions(props.config), [props.config])
-  const routePath = typeof props.path === 'string' ? props.path : ''
+export default function Valine({ props }: WidgetProps<ValineSlotProps>) {
+  const { config, path: routePath } = props
   const url = pageKey(config.path, routePath || (typeof location === 'undefined' ? '/' : location.pathname))
   // A new page is a new box: nothing of the last page's state survives.
   return <CommentBox key={url} config={config} url={url} />

@@ -14,6 +14,7 @@ import { loadPlatform } from './load-platform.js'
 import { configProblems, resolveOptions, type ResolvedOptions } from './options.js'
 import type { Platform } from './platform.js'
 import type { WidgetProps } from '../registry.js'
+import type { VssueOptions, VssueSlotProps } from '../../../shared/widgets/vssue.js'
 import { initialState } from './state.js'
 import { createStore, type StateStore } from './store.js'
 import { injectStyles } from './styles.js'
@@ -21,9 +22,9 @@ import { injectStyles } from './styles.js'
 /** The remount delay after a route change (spec §9). */
 const REMOUNT_MS = 300
 
-export default function Vssue({ props }: WidgetProps) {
-  const path = typeof props.path === 'string' ? props.path : ''
-  const [shown, setShown] = useState<{ path: string; props: Record<string, unknown> } | null>({ path, props })
+export default function Vssue({ props }: WidgetProps<VssueSlotProps>) {
+  const path = props.path
+  const [shown, setShown] = useState<{ path: string; props: VssueSlotProps } | null>({ path, props })
   useEffect(() => {
     if (shown?.path === path) return
     setShown(null)
@@ -33,7 +34,7 @@ export default function Vssue({ props }: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path])
   if (!shown) return <div className="vssue" />
-  return <VssueWidget key={shown.path} config={shown.props.config} pageTitle={typeof shown.props.title === 'string' ? shown.props.title : ''} />
+  return <VssueWidget key={shown.path} config={shown.props.config} pageTitle={shown.props.title} />
 }
 
 interface Running {
@@ -42,7 +43,7 @@ interface Running {
   platform: Platform
 }
 
-function VssueWidget({ config, pageTitle }: { config: unknown; pageTitle: string }) {
+function VssueWidget({ config, pageTitle }: { config: VssueOptions; pageTitle: string }) {
   const options = useMemo<ResolvedOptions>(() => resolveOptions(config), [config])
   const lang = useMemo(() => resolveLang(options.locale, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]), [options.locale])
   const t = messagesFor(lang)
@@ -62,7 +63,7 @@ function VssueWidget({ config, pageTitle }: { config: unknown; pageTitle: string
         repo: options.repo,
         clientId: options.clientId,
         baseURL: options.baseURL || undefined,
-        labels: options.labels,
+        labels: [...options.labels],
         proxy: options.proxy,
         redirectUri: redirectUriOf(location.href),
       })

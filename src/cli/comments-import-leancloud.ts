@@ -1,0 +1,221 @@
+/**
+ * `gptnotes comments import --from-leancloud API_URL --app-id ID [--store URL] [--state FILE]
+ * [--dry-run]`: the Node side of the LeanCloud API import (`src/proxy/migrate/leancloud-api.ts`
+ * does the reading and writing): the master key from the environment or a hidden prompt, the
+ * state file that makes a run resumable, Ctrl-C, the progress line and the exit code.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { apiBase, freshState, LeanCloudApiError, parseState, runLeanCloudImport, scanClient, type ImportState, type LeanCloudFailure } from '../proxy/migrate/leancloud-api.js'
+import type { LeanCloudClass } from '../proxy/migrate/leancloud-export.js'
+import { problem, type ErrorCode } from '../render/errors/index.js'
+import { openConfiguredStore, type ConfiguredStore } from './comments.js'
+import { formatError } from './format-problem.js'
+
+export interface LeanCloudImportOptions {
+  apiUrl: string
+  appId: string
+  store?: string
+  state?: string
+  dryRun: boolean
+  debug: boolean
+}
+
+const OK = 0
+const FAILED = 1
+const USAGE = 2
+
+const CODES: Record<LeanCloudFailure, ErrorCode> = {
+  unauthorized: 'LeanCloudUnauthorized',
+  region: 'LeanCloudRegionRefused',
+  quota: 'LeanCloudQuotaExceeded',
+  unavailable: 'LeanCloudUnavailable',
+  refused: 'LeanCloudRefused',
+}
+
+const NOUN: Record<LeanCloudClass, string> = { Comment: 'comments', Counter: 'counters' }
+const n = (x: number): string => x.toLocaleString('en-US')
+
+/** The key typed with nothing shown; undefined on Ctrl-C or Ctrl-D. */
+function askHidden(question: string): Promise<string | undefined> {
+  const input = process.stdin
+  // No echo before the question shows: a key typed ahead must not appear either.
+  input.setRawMode(true)
+  process.stderr.write(question)
+  input.resume()
+  input.setEncoding('utf8')
+  let typed = ''
+  return new Promise((done) => {
+    const finish = (value: string | undefined) => {
+      input.off('data', onData)
+      input.setRawMode(false)
+      input.pause()
+      process.stderr.write('\n')
+      done(value)
+    }
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return finish(typed)
+        if (ch === '\u0003' || ch === '\u0004') return finish(undefined)
+        if (ch === '\u007f' || ch === '\b') typed = typed.slice(0, -1)
+        else if (ch >= ' ') typed += ch
+      }
+    }
+    input.on('data', onData)
+  })
+}
+
+/** The key, or why there is none: no terminal to ask in, or the question left unanswered. */
+async function masterKey(): Promise<string | 'none' | 'cancelled'> {
+  const fromEnv = process.env.LEANCLOUD_MASTER_KEY?.trim()
+  if (fromEnv) return fromEnv
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return 'none'
+  return (await askHidden('LeanCloud master key (not shown): '))?.trim() || 'cancelled'
+}
+
+/** The state file beside an SQLite store, else in the current folder. */
+function defaultStatePath(store: string): string {
+  return store.startsWith('sqlite:') ? `${resolve(store.slice('sqlite:'.length))}.leancloud-import.json` : resolve('leancloud-import.json')
+}
+
+async function readState(path: string): Promise<ImportState | undefined | 'unreadable'> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    return 'unreadable'
+  }
+  try {
+    return parseState(JSON.parse(text)) ?? 'unreadable'
+  } catch {
+    return 'unreadable'
+  }
+}
+
+/** Written aside and renamed, so a cut leaves the previous state whole. */
+async function writeState(path: string, state: ImportState): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(`${path}.partial`, JSON.stringify(state, null, 2) + '\n')
+  await rename(`${path}.partial`, path)
+}
+
+function summary(state: ImportState, className: LeanCloudClass, dryRun: boolean): string {
+  const c = state.classes[className]
+  const done = dryRun ? `${n(c.added)} would be imported` : `${n(c.added)} ${NOUN[className]} imported, ${n(c.skipped)} already there`
+  return `${className}: ${n(c.read)} read, ${done}${c.bad > 0 ? `, ${n(c.bad)} bad skipped` : ''}`
+}
+
+/** `comments import --from-leancloud`: exit 0 when both classes are in, 1 with the reason otherwise. */
+export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOptions): Promise<number> {
+  const base = apiBase(opts.apiUrl)
+  if (typeof base === 'string') {
+    console.error(`error --from-leancloud ${base}`)
+    return USAGE
+  }
+  if (!/^[A-Za-z0-9-]{8,64}$/.test(opts.appId)) {
+    console.error(`error --app-id must be the app's App ID from the console (letters, digits and -), got "${opts.appId}"`)
+    return USAGE
+  }
+  const key = await masterKey()
+  if (key === 'cancelled') {
+    console.error('error no master key given; nothing read')
+    return FAILED
+  }
+  if (key === 'none') {
+    console.error(formatError(problem('LeanCloudNoMasterKey', {}), { debug: opts.debug }))
+    return FAILED
+  }
+
+  // A dry run reads from the start and keeps nothing: no store opened, no state written.
+  let opened: ConfiguredStore | undefined
+  if (!opts.dryRun) {
+    opened = await openConfiguredStore(opts.store, opts.debug)
+    if (opened === undefined) return FAILED
+  }
+  const store = opened?.store
+  const statePath = opened === undefined ? undefined : resolve(opts.state ?? defaultStatePath(opened.url))
+  let state = freshState(base.href, opts.appId)
+  if (statePath !== undefined) {
+    const kept = await readState(statePath)
+    if (kept === 'unreadable' || (kept !== undefined && kept.appId !== opts.appId)) {
+      console.error(formatError(problem('LeanCloudStateUnusable', { file: statePath, app: kept === 'unreadable' ? undefined : kept.appId }), { debug: opts.debug }))
+      await store?.close()
+      return FAILED
+    }
+    if (kept !== undefined) {
+      state = { ...kept, apiUrl: base.href }
+      const resumed = (['Comment', 'Counter'] as const).filter((c) => !state.classes[c].done && state.classes[c].cursor !== null)
+      if (resumed.length > 0) console.log(`continuing from ${statePath}: ${resumed.map((c) => summary(state, c, false)).join('; ')}`)
+    }
+  }
+
+  const live = process.stdout.isTTY === true
+  let shown = false
+  const line = (text: string) => {
+    if (live) {
+      process.stdout.write(`\r\u001b[2K${text}`)
+      shown = true
+    } else console.log(text)
+  }
+  const endLine = () => {
+    if (shown) process.stdout.write('\n')
+    shown = false
+  }
+  const progress = (s: ImportState, className: LeanCloudClass) =>
+    line(live ? (['Comment', 'Counter'] as const).map((c) => summary(s, c, opts.dryRun)).join(' · ') : summary(s, className, opts.dryRun))
+
+  const controller = new AbortController()
+  const onSigint = () => controller.abort(new Error('interrupted'))
+  process.once('SIGINT', onSigint)
+  try {
+    const client = scanClient({
+      apiUrl: base.href,
+      appId: opts.appId,
+      masterKey: key,
+      onRetry: ({ className, attempt, waitMs, reason }) => {
+        endLine()
+        console.error(`${className}: ${reason}; retry ${attempt} in ${(waitMs / 1000).toFixed(1)} s`)
+      },
+    })
+    state = await runLeanCloudImport({
+      client,
+      store,
+      state,
+      parse: { secret: opened?.secret },
+      saveState: statePath === undefined ? undefined : (s) => writeState(statePath, s),
+      onPage: progress,
+      onBad: ({ className, id, reason }) => {
+        endLine()
+        console.error(`${className} ${id}  ${reason}`)
+      },
+      signal: controller.signal,
+    })
+  } catch (err) {
+    endLine()
+    const where = statePath === undefined ? '' : `; the state is in ${statePath}, run the same command to continue`
+    if (controller.signal.aborted) {
+      console.error(`error interrupted${where}`)
+      return FAILED
+    }
+    if (err instanceof LeanCloudApiError) {
+      console.error(formatError(problem(CODES[err.failure], { detail: err.message }), { debug: opts.debug }))
+      return FAILED
+    }
+    console.error(`error the import stopped${where}: ${opts.debug && err instanceof Error && err.stack ? err.stack : err instanceof Error ? err.message : String(err)}`)
+    return FAILED
+  } finally {
+    process.off('SIGINT', onSigint)
+    await store?.close()
+  }
+  // The live line gives way to the summary.
+  if (shown) process.stdout.write('\r\u001b[2K')
+  for (const c of ['Comment', 'Counter'] as const) console.log(summary(state, c, opts.dryRun))
+  const bad = state.classes.Comment.bad + state.classes.Counter.bad
+  if (bad > 0) {
+    console.error(`error ${n(bad)} ${bad === 1 ? 'record' : 'records'} could not be imported (listed above; the rest are in)`)
+    return FAILED
+  }
+  if (opts.dryRun) console.log('dry run: nothing written')
+  return OK
+}
