@@ -124,7 +124,8 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
     if (err instanceof StoreUnavailable) {
       log({ level: 'warn', event: 'store-unavailable', method: c.req.method, route: c.req.routePath, code: err.code })
       c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS))
-    } else if (!(err instanceof LeanCloudError)) {
+    } else if (!(err instanceof LeanCloudError) && !c.req.raw.signal?.aborted) {
+      // A body that stops because its client went away (cut off by a time-out) is no fault.
       log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, code: errorCode(err) })
     }
     return errorResponse(c, err)

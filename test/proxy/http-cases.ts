@@ -6,6 +6,7 @@
  * rows 1–11 of the comments research (every refusal followed by a check that the service
  * still serves).
  */
+import { request as httpRequest } from 'node:http'
 import { expect, it } from 'vitest'
 import { md5 } from '../../src/shared/encoding/md5.js'
 
@@ -48,6 +49,35 @@ export function toRequest(base: string, req: CaseRequest): Request {
     if (!headers.has('content-type')) headers.set('Content-Type', 'application/json;charset=UTF-8')
   }
   return new Request(new URL(req.path, base), { method: req.method ?? 'GET', headers, body })
+}
+
+/**
+ * Sends a case request with its path exactly as written, through `node:http` (fetch and
+ * `Request` resolve dot segments, `%2e` forms and backslashes before anything is sent).
+ */
+export function rawRequest(base: string, req: CaseRequest): Promise<CaseResponse> {
+  const target = new URL(base)
+  const headers: Record<string, string> = { 'X-LC-Id': 'test-app-id-MdYXbMMI', 'X-LC-Key': 'test-app-key', ...req.headers }
+  let body: string | undefined
+  if (req.body !== undefined) {
+    body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body)
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json;charset=UTF-8'
+    headers['Content-Length'] = String(Buffer.byteLength(body))
+  }
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: target.hostname, port: target.port, method: req.method ?? 'GET', path: req.path, headers, agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => {
+        const responseHeaders = new Headers()
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+        void fromResponse(new Response(text, { status: res.statusCode ?? 0, headers: responseHeaders })).then(resolve, reject)
+      })
+    })
+    call.on('error', reject)
+    call.end(body)
+  })
 }
 
 export async function fromResponse(res: Response): Promise<CaseResponse> {
@@ -354,6 +384,15 @@ export function httpCases(send: () => Send): void {
   })
 
   // —— threat 9: query injection ——
+
+  it('a request line over 16 KB answers 4xx {code, error}, not a bare status or a reset', async () => {
+    // Node stops at 16 KB of request line and headers (431); a runtime that reads it all refuses the field.
+    const res = await s({ path: `/1.1/classes/Comment?${q({ where: { nope: 'x'.repeat(17 * 1024) } })}`, headers: from(freshIp()) })
+    expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expectError(res, res.status)
+    await stillServing()
+  })
 
   it('threat 9: forbidden operators, unknown fields and deep nesting answer 400 code 102', async () => {
     const wheres: unknown[] = [
