@@ -4,7 +4,7 @@ import { createSearchEngine } from '../../src/client/search/engine.js'
 import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
 import { prepareIndex, search, type SearchEntry, type Suggestion } from '../../src/shared/search.js'
 import type { SearchManifest } from '../../src/shared/search-shards.js'
-import { corpusPaths, corpusSite, entriesOf } from '../helpers/search-corpus.js'
+import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
 
 const DIR = '/gpt/assets/search/x/'
 
@@ -21,22 +21,6 @@ function sharded(entries: SearchEntry[], target?: number) {
   })
   const run = async (query: string, max = 10): Promise<Suggestion[]> => engine.search(query, max)
   return { manifest, files, byUrl, fetched, engine, run }
-}
-
-/** Queries made from the entries themselves: characters, and substrings of titles, headings and text of many lengths. */
-function queriesFrom(entries: SearchEntry[], count: number): string[] {
-  const out = new Set<string>()
-  let seed = 7
-  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
-  const texts = entries.flatMap((e) => [e.t, e.x, ...e.h.map(([h]) => h)]).filter(Boolean)
-  for (const c of new Set(texts.join('').match(/[\u4e00-\u9fff]/g))) if (next(3) === 0) out.add(c)
-  while (out.size < count) {
-    const text = texts[next(texts.length)]
-    const len = 1 + next(6)
-    const at = next(Math.max(1, text.length - len))
-    out.add(text.slice(at, at + len))
-  }
-  return [...out]
 }
 
 describe('sharded search on the synthetic corpus (150 pages)', () => {
