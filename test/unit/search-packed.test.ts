@@ -1,11 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSearchEngine } from '../../src/client/search/engine.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
 import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
-import type { SearchManifest } from '../../src/shared/search-shards.js'
 import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
+import { packed } from '../helpers/search-packs.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 /**
@@ -30,13 +28,9 @@ describe(`packed search on ${PAGES} generated pages`, () => {
   afterAll(() => cleanup?.())
 
   it('finds the same pages, in the same order, as the index before packing', async () => {
-    const { manifest, files } = buildSearchShards(entries, DIR)
-    const byUrl = new Map(files.map(([name, data]) => [DIR + name, data]))
-    const engine = createSearchEngine(JSON.parse(JSON.stringify(manifest)) as SearchManifest, async (url) => {
-      const data = byUrl.get(url)
-      if (data === undefined) throw new Error('404 ' + url)
-      return typeof data === 'string' ? (JSON.parse(data) as unknown) : data
-    })
+    const { engine, files } = packed(entries, DIR)
+    // A few packs, not a file per bucket or page.
+    expect(files.length).toBeLessThan(PAGES / 50)
     const queries = [...queriesFrom(entries, 400, 11), 'api', 'node', 'gpt', 'prompt', '配置文件', '配置参数', '注册', 'api 请求', 'node 安装 版本']
     const got: Record<string, string> = {}
     for (const q of queries) got[q] = brief(await engine.search(q, 10))

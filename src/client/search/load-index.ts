@@ -18,7 +18,9 @@ async function fetchJson(url: string): Promise<unknown> {
  */
 export function loadSearchIndex(url: string): Promise<SearchEngine> {
   if (cache?.url === url) return cache.promise
-  const promise = Promise.all([fetchJson(url), import('./engine.js')]).then(([manifest, mod]) => mod.createSearchEngine(manifest as SearchManifest, fetchJson))
+  const promise = Promise.all([fetchJson(url), import('./engine.js'), import('./read-range.js')]).then(([manifest, mod, reader]) =>
+    mod.createSearchEngine(manifest as SearchManifest, reader.createRangeReader()),
+  )
   cache = { url, promise }
   promise.catch(() => {
     if (cache?.promise === promise) cache = undefined
