@@ -143,6 +143,32 @@ describe(`site search over ${PAGES} generated pages`, () => {
     expect(await options(page).count()).toBe(10)
   })
 
+  it('from a host that ignores ranges: the same suggestions, from whole packs fetched once each', async () => {
+    const whole = await serveStatic(dist, '/gpt/', { ranges: false })
+    try {
+      const packs: string[] = []
+      page.on('requestfinished', (r) => {
+        const path = decodeURI(new URL(r.url()).pathname)
+        if (/^\/gpt\/assets\/search\//.test(path)) packs.push(path)
+      })
+      await page.goto(whole.url + 'handbook/' + manifest.p[5].split('/').pop())
+      await ready(page)
+      await searchBox(page).focus()
+      expect(await shown('配置文件')).toEqual(expected('配置文件'))
+      const first = packs.slice()
+      expect(first.length).toBeGreaterThan(0)
+      // An answer of 200 turns range requests off: later reads slice the packs already here, and fetch each other pack once.
+      for (const query of ['配置参数', '例如', '配置']) expect(await shown(query), query).toEqual(expected(query))
+      const later = packs.slice(first.length)
+      expect(later.filter((p) => first.includes(p))).toEqual([])
+      expect(new Set(later).size).toBe(later.length)
+      expect(problems).toEqual([])
+    } finally {
+      whole.server.closeAllConnections?.()
+      await whole.close()
+    }
+  })
+
   it('a rare phrase finds exactly the pages whose title, headings or text contain it', async () => {
     // Phrases of four characters from the pages' own text, kept when a handful of pages hold them.
     const holders = (q: string) => entries.filter((e) => [e.t, e.x, ...e.h.map(([h]) => h)].some((s) => fold(s).includes(q))).map((e) => e.p)
