@@ -1,12 +1,12 @@
 // `npm run bench`: cold builds of a synthetic Chinese corpus at several sizes, and the bytes an
 // article's first load downloads. Prints one stable markdown table (compare across versions).
-//   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3
+//   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3      (10000 runs too: BENCH_SIZES=27,500,2000,10000)
 // A last small table: one large page (bench/large-page.mjs), parsed alone and built cold.
 // Then the comment service under load (bench/service.mjs) and widget A against it
 // (bench/widget-a.mjs; BENCH_SERVICE=0 skips both), and
 // Lighthouse on the probe article and the home page at each size (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -45,6 +45,54 @@ function dirSize(dir) {
 }
 
 const kib = (n) => (n / 1024).toFixed(1)
+const mib = (n) => (n / 1048576).toFixed(1)
+
+/** Does the file start with `prefix`? (Page chunks are data modules: `export default JSON.parse(…)`.) */
+function startsWith(file, prefix) {
+  const fd = openSync(file, 'r')
+  const buf = Buffer.alloc(prefix.length)
+  readSync(fd, buf, 0, buf.length, 0)
+  closeSync(fd)
+  return buf.toString('utf8') === prefix
+}
+
+/** Files and bytes of the output by kind: HTML, page chunks (route and list data modules), search index, other. */
+function outputKinds(dist) {
+  const kinds = { html: { bytes: 0, files: 0 }, chunks: { bytes: 0, files: 0 }, search: { bytes: 0, files: 0 }, other: { bytes: 0, files: 0 } }
+  const walk = (dir, rel) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name)
+      const r = rel + e.name
+      if (e.isDirectory()) {
+        walk(p, r + '/')
+        continue
+      }
+      const kind = r.endsWith('.html')
+        ? 'html'
+        : r.startsWith('assets/search/') || /^assets\/js\/search\.[^/]+\.json$/.test(r)
+          ? 'search'
+          : /^assets\/js\/[^/]+\.js$/.test(r) && startsWith(p, 'export default JSON.parse(')
+            ? 'chunks'
+            : 'other'
+      kinds[kind].bytes += statSync(p).size
+      kinds[kind].files++
+    }
+  }
+  walk(dist, '')
+  return kinds
+}
+
+/** The corpus's markdown: what the search index indexes. */
+function markdownSize(dir) {
+  let bytes = 0
+  let files = 0
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !e.name.endsWith('.md')) continue
+    bytes += statSync(join(e.parentPath ?? e.path, e.name)).size
+    files++
+  }
+  return { bytes, files }
+}
 
 const rows = []
 for (const n of sizes) {
@@ -74,7 +122,20 @@ for (const n of sizes) {
   const wall = median(results.map((r) => r.wall)) / 1000
   const pages = results[0].pages
   const out = dirSize(dist)
-  rows.push({ n, pages, floor: median(floor.map((f) => f.ms)) / 1000, threads: floor[0].threads, wall, rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024, out, fl: firstLoad(dist, PROBE), home: firstLoad(dist, 'index.html'), search: await searchSizes(dist) })
+  rows.push({
+    n,
+    pages,
+    floor: median(floor.map((f) => f.ms)) / 1000,
+    threads: floor[0].threads,
+    wall,
+    rss: Math.max(...results.map((r) => r.maxRssKiB)) / 1024,
+    out,
+    kinds: outputKinds(dist),
+    markdown: markdownSize(content),
+    fl: firstLoad(dist, PROBE),
+    home: firstLoad(dist, 'index.html'),
+    search: await searchSizes(dist),
+  })
 }
 
 console.log(`gptnotes bench — cold build (median of ${runs}, process start to output written), node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} cores`)
@@ -84,6 +145,18 @@ console.log('|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
   console.log(
     `| ${r.n} | ${r.pages} | ${r.wall.toFixed(2)} | ${Math.round(r.pages / r.wall)} | ${r.rss.toFixed(0)} | ${(r.out.bytes / 1048576).toFixed(1)} (${r.out.files}) | ${kib(r.fl.jsRaw)} / ${kib(r.fl.jsGz)} (${r.fl.jsFiles}) | ${kib(r.fl.inlineData)} | ${kib(r.fl.cssRaw)} / ${kib(r.fl.cssGz)} | ${kib(r.fl.htmlRaw)} / ${kib(r.fl.htmlGz)} |`,
+  )
+}
+
+// The output by kind of file, against the markdown it is made from (a static host counts files and bytes).
+console.log('')
+console.log('| N | markdown MiB (files) | HTML MiB (files) | page chunks MiB (files) | search MiB (files) | other MiB (files) | files per page | search / markdown bytes |')
+console.log('|---|---|---|---|---|---|---|---|')
+for (const r of rows) {
+  const k = r.kinds
+  const cell = (x) => `${mib(x.bytes)} (${x.files})`
+  console.log(
+    `| ${r.n} | ${cell(r.markdown)} | ${cell(k.html)} | ${cell(k.chunks)} | ${cell(k.search)} | ${cell(k.other)} | ${(r.out.files / r.pages).toFixed(2)} | ${(k.search.bytes / r.markdown.bytes).toFixed(2)} |`,
   )
 }
 
@@ -125,11 +198,16 @@ console.log(
 
 // The search index: the first part the box fetches on focus, the shards, and what sample queries download (bench/search-sizes.mjs).
 console.log('')
-console.log(`| N | search first part KiB gzip | shards: buckets + page texts | largest bucket KiB gzip | first query ${SAMPLE_QUERIES[0]}: KiB gzip (files) | then ${SAMPLE_QUERIES[1]}: KiB gzip (files) |`)
-console.log('|---|---|---|---|---|---|')
+// Items (buckets, page texts) travel deflated, read by range from the packs; a host that ignores ranges sends whole packs.
+console.log(
+  `| N | search first part KiB gzip | shards: buckets + page texts | largest bucket KiB gzip | first query ${SAMPLE_QUERIES[0]}: KiB gzip (files) | then ${SAMPLE_QUERIES[1]}: KiB gzip (files) | packs | first query, host without ranges: KiB (files) |`,
+)
+console.log('|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
   const [first, next] = r.search.downloads
-  console.log(`| ${r.n} | ${kib(r.search.firstGz)} | ${r.search.shards} + ${r.search.texts} | ${kib(r.search.largestShardGz)} | ${kib(first.gz)} (${first.files}) | ${kib(next.gz)} (${next.files}) |`)
+  console.log(
+    `| ${r.n} | ${kib(r.search.firstGz)} | ${r.search.shards} + ${r.search.texts} | ${kib(r.search.largestShardGz)} | ${kib(first.gz)} (${first.files}) | ${kib(next.gz)} (${next.files}) | ${r.search.packs} | ${kib(first.wholeGz)} (${first.wholeFiles}) |`,
+  )
 }
 
 // The comment service under load, SQLite and PostgreSQL (bench/service.mjs prints its own table).

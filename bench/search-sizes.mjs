@@ -1,7 +1,9 @@
-// Sizes of a built site's search index: the first part, the shards, and what sample queries
-// download (run through the browser's own search engine, reading the files from dist/).
+// Sizes of a built site's search index: the first part, the packs, and what sample queries
+// download (run through the browser's own search engine, reading the packs from dist/).
 //   node bench/search-sizes.mjs DIST [QUERY…]      (after `npm run compile`)
-import { readdirSync, readFileSync } from 'node:fs'
+// A query reads byte ranges of the packs (the items, stored deflated: their bytes are what
+// travels); `wholeGz`/`wholeFiles` are what it downloads from a host that ignores ranges.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -18,27 +20,51 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const firstBuf = readFileSync(join(dist, 'assets/js', first))
   const manifest = JSON.parse(firstBuf.toString('utf8'))
   const dir = join(dist, manifest.s.slice(BASE.length))
-  const names = readdirSync(dir)
-  const shardGz = names.filter((f) => /^[cg]\d+\.json$/.test(f)).map((f) => gz(readFileSync(join(dir, f))))
-  const texts = names.filter((f) => /^t\d+\.json$/.test(f)).length
+  const packs = readdirSync(dir).filter((f) => /^\d+\.bin$/.test(f))
+  const packBytes = packs.reduce((n, f) => n + statSync(join(dir, f)).size, 0)
+  const buckets = manifest.n.c + manifest.n.g
+  const bucketSizes = manifest.z.slice(0, buckets)
   const fetched = []
-  const engine = createSearchEngine(manifest, async (url) => {
+  const whole = new Set()
+  const engine = createSearchEngine(manifest, async (url, start, end) => {
     const buf = readFileSync(join(dist, url.slice(BASE.length)))
-    fetched.push(gz(buf))
-    return JSON.parse(buf.toString('utf8'))
+    fetched.push({ url, bytes: end - start })
+    return buf.subarray(start, end)
   })
   const downloads = []
   for (const q of queries) {
     const before = fetched.length
     const results = await engine.search(q, 10)
-    const files = fetched.slice(before)
-    downloads.push({ query: q, results: results.length, files: files.length, gz: files.reduce((a, b) => a + b, 0) })
+    const reads = fetched.slice(before)
+    const newPacks = [...new Set(reads.map((r) => r.url))].filter((u) => !whole.has(u))
+    newPacks.forEach((u) => whole.add(u))
+    downloads.push({
+      query: q,
+      results: results.length,
+      files: reads.length,
+      gz: reads.reduce((a, r) => a + r.bytes, 0),
+      wholeFiles: newPacks.length,
+      wholeGz: newPacks.reduce((a, u) => a + statSync(join(dist, u.slice(BASE.length))).size, 0),
+    })
   }
   const firstGz = gz(firstBuf)
   // The first query also downloads the first part.
   downloads[0].files++
   downloads[0].gz += firstGz
-  return { firstGz, firstRaw: firstBuf.length, shards: shardGz.length, texts, largestShardGz: Math.max(...shardGz), medianShardGz: shardGz.sort((a, b) => a - b)[shardGz.length >> 1], downloads }
+  downloads[0].wholeFiles++
+  downloads[0].wholeGz += firstGz
+  const sorted = [...bucketSizes].sort((a, b) => a - b)
+  return {
+    firstGz,
+    firstRaw: firstBuf.length,
+    shards: bucketSizes.length,
+    texts: manifest.z.length - buckets,
+    packs: packs.length,
+    bytes: packBytes + firstBuf.length,
+    largestShardGz: Math.max(...bucketSizes),
+    medianShardGz: sorted[sorted.length >> 1],
+    downloads,
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -155,11 +155,18 @@ async function measure(name, store) {
     const idle = rssMiB(child.pid)
     // A short warm-up so the first row does not pay for the JIT.
     await run(process.execPath, [LOAD, url, 'list', '--connections', String(connections), '--seconds', '1'])
-    const list = await load(url, 'list', child.pid)
-    const count = await load(url, 'count', child.pid)
-    const create = await load(url, 'create', child.pid)
-    const exchange = await load(url, 'exchange', child.pid)
-    return { name, idle, list, count, create, exchange, rss: rssMiB(child.pid) }
+    // Resident memory after each load: what the service holds on to (the budget: 150 MiB).
+    const after = []
+    const measured = async (kind) => {
+      const result = await load(url, kind, child.pid)
+      after.push(rssMiB(child.pid))
+      return result
+    }
+    const list = await measured('list')
+    const count = await measured('count')
+    const create = await measured('create')
+    const exchange = await measured('exchange')
+    return { name, idle, list, count, create, exchange, rss: rssMiB(child.pid), after }
   } finally {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
@@ -212,12 +219,14 @@ console.log(
   `comment service (gptnotes proxy) on loopback: load generator in its own process, ${connections} keep-alive connections, ${seconds} s per row; seeded with 1,000 comments on the page read and 10 on each of 100 others; ${availableParallelism()} cores`,
 )
 console.log('')
-console.log('| store | list a page (Valine, limit 10) req/s | p99 ms | count req/s | p99 ms | create req/s | p99 ms | OAuth code exchange req/s | p99 ms | service CPU ms per list / count / create / exchange | idle RSS MiB | RSS after load MiB |')
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log(
+  '| store | list a page (Valine, limit 10) req/s | p99 ms | count req/s | p99 ms | create req/s | p99 ms | OAuth code exchange req/s | p99 ms | service CPU ms per list / count / create / exchange | idle RSS MiB | RSS after load MiB | RSS after list / count / create / exchange MiB |',
+)
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–')
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${f0(r.list.rps)} | ${f1(r.list.p99)} | ${f0(r.count.rps)} | ${f1(r.count.p99)} | ${f0(r.create.rps)} | ${f1(r.create.p99)} | ${f0(r.exchange.rps)} | ${f1(r.exchange.p99)} | ${f2(r.list.cpuPerRequest)} / ${f2(r.count.cpuPerRequest)} / ${f2(r.create.cpuPerRequest)} / ${f2(r.exchange.cpuPerRequest)} | ${f0(r.idle)} | ${f0(r.rss)} |`,
+    `| ${r.name} | ${f0(r.list.rps)} | ${f1(r.list.p99)} | ${f0(r.count.rps)} | ${f1(r.count.p99)} | ${f0(r.create.rps)} | ${f1(r.create.p99)} | ${f0(r.exchange.rps)} | ${f1(r.exchange.p99)} | ${f2(r.list.cpuPerRequest)} / ${f2(r.count.cpuPerRequest)} / ${f2(r.create.cpuPerRequest)} / ${f2(r.exchange.cpuPerRequest)} | ${f0(r.idle)} | ${f0(r.rss)} | ${r.after.map(f0).join(' / ')} |`,
   )
 }
 for (const note of notes) console.log(`\n${note}`)

@@ -5,6 +5,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
 import { getRequestListener, RequestError } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { createProxyApp, jsonLog, type ProxyLog } from './app.js'
@@ -130,7 +131,19 @@ export interface ProxyServer {
 /** Requests in flight get this long to finish on stop before their connections are cut. */
 const DRAIN_MS = 10_000
 
+/**
+ * The service's heap, set for serving (a constant for now). Under load V8 grows the young
+ * generation to 2 × 16 MiB and lets the old one run ahead of what is live (requests are
+ * short-lived garbage): at 20 connections the heap went from 27 to 60–71 MiB and the process
+ * from 70 to 123–133 MiB. `--optimize-for-size` keeps the young generation small and the old one
+ * close to what is live (heap 31 MiB, process 99–103 MiB, the same CPU per request within the
+ * noise). The heap flags V8 reads only at start (`--max-semi-space-size`) do not apply here.
+ */
+const HEAP_FLAGS = '--optimize-for-size'
+
 export async function startProxyServer({ options, store: given, signals = true, log = jsonLog, now, limits }: StartProxyServerOptions): Promise<ProxyServer> {
+  // With signals handled here the process is the service's own: its heap is set for serving.
+  if (signals) setFlagsFromString(HEAP_FLAGS)
   let warnings
   try {
     warnings = checkServingRules(options)

@@ -6,10 +6,10 @@
  * buckets found by hashing a key, so a query downloads only the buckets of its own keys. Two
  * families of buckets, so a query never pays for the other kind:
  *
- * - character buckets (`c<k>.json`), read by one-character terms: per CJK character and per
+ * - character buckets (`c<k>`), read by one-character terms: per CJK character and per
  *   first letter of Latin words, how often it occurs in each page (up to BODY_COUNT_CAP) and
  *   where first; and every heading holding that character;
- * - gram buckets (`g<k>.json`), read by longer terms: every position of each CJK bigram (a
+ * - gram buckets (`g<k>`), read by longer terms: every position of each CJK bigram (a
  *   longer term occurs where its bigrams at offsets 0, 2, 4… and L−2 all occur, so its exact
  *   occurrences come from positions alone); every position where each Latin word starts (keyed
  *   by its first two letters: a term matches the words it begins); and every heading holding
@@ -17,20 +17,31 @@
  *
  * From these a query gets, for every page, exactly what ranking reads of the body text
  * (`BodyMatch`), and downloads the text itself only for the pages it shows an excerpt of.
+ *
+ * Buckets and page texts (the items) are stored deflated, end to end, in a few packs of about
+ * PACK_TARGET_BYTES: a query reads the byte ranges of its own items (a whole pack, once, from a
+ * host that ignores ranges). The first part says where each item lies.
  */
 import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type Term } from './search.js'
 
 /** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 2
+  v: 3
   /** Page titles, in index order (the order breaks ties in ranking). */
   t: string[]
   /** Base-relative page paths, same order. */
   p: string[]
-  /** URL of the shard folder (ends in `/`; its name is a hash of the whole index). */
+  /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
   /** Number of character buckets and of gram buckets. */
   n: Record<Family, number>
+  /**
+   * Size in bytes of every item, deflated, in pack order: the character buckets, the gram
+   * buckets, then the page texts. Items lie end to end in the packs `<s><k>.bin`.
+   */
+  z: number[]
+  /** Index of the first item of each pack. */
+  k: number[]
 }
 
 /** Character buckets (`c`) and gram buckets (`g`). */
@@ -45,7 +56,7 @@ export interface ShardKey {
 /** A heading in a bucket: page, its index among the page's headings, text, and its slug when not `slugify(text)`. */
 export type ShardHeading = [page: number, index: number, title: string, slug?: string]
 
-/** One bucket (`<s><family><k>.json`): what is stored under the keys that hash to it. */
+/** One bucket (item `<family><k>`): what is stored under the keys that hash to it. */
 export interface SearchShard {
   /** Character → [page Δ, count, first position, …]. */
   c?: Record<string, number[]>
@@ -57,11 +68,39 @@ export interface SearchShard {
   h?: ShardHeading[]
 }
 
-/** Bucket of a key, and its file. */
+/** Bucket of a key. */
 export const bucketOf = (m: SearchManifest, { family, key }: ShardKey): number => hashKey(key, m.n[family])
-export const bucketUrl = (m: SearchManifest, k: ShardKey): string => `${m.s}${k.family}${bucketOf(m, k)}.json`
-/** A page's body text (a JSON string), fetched for the pages a query shows an excerpt of. */
-export const textUrl = (m: SearchManifest, page: number): string => `${m.s}t${page}.json`
+/** Items are named by what they hold: `c<k>`, `g<k>` (buckets) and `t<page>` (a page's body text, a JSON string). */
+export const bucketItem = (m: SearchManifest, k: ShardKey): string => `${k.family}${bucketOf(m, k)}`
+export const textItem = (page: number): string => `t${page}`
+
+/** Where an item lies: its pack's URL and its byte range in it (`end` exclusive). */
+export interface ItemLocation {
+  url: string
+  start: number
+  end: number
+}
+
+/** Locates items by name in the packs of `m`. */
+export function itemLocator(m: SearchManifest): (item: string) => ItemLocation {
+  const locations: ItemLocation[] = []
+  let pack = -1
+  let at = 0
+  m.z.forEach((size, i) => {
+    if (m.k[pack + 1] === i) {
+      pack++
+      at = 0
+    }
+    locations.push({ url: `${m.s}${pack}.bin`, start: at, end: (at += size) })
+  })
+  return (item) => {
+    const n = Number(item.slice(1))
+    const index = item[0] === 'c' ? n : item[0] === 'g' ? m.n.c + n : m.n.c + m.n.g + n
+    const location = locations[index]
+    if (!location || !Number.isInteger(n)) throw new Error(`search index: no item ${item}`)
+    return location
+  }
+}
 
 /** FNV-1a over UTF-16 units with a final mix, so build and browser agree. */
 export function hashKey(key: string, buckets: number): number {

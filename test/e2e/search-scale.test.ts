@@ -4,9 +4,10 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gzipSync } from 'node:zlib'
 import { fold, parseQuery, prepareIndex, search, type PreparedIndex, type SearchEntry } from '../../src/shared/search.js'
-import { bucketUrl, termKeys, textUrl, type SearchManifest } from '../../src/shared/search-shards.js'
+import { bucketItem, itemLocator, termKeys, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
 import { buildSite, ready, recordProblems, visible, withBrowser, withPage } from '../helpers/e2e.js'
 import { corpusSite, entriesOf } from '../helpers/search-corpus.js'
+import { itemNames } from '../helpers/search-packs.js'
 import { serveStatic } from '../helpers/static-server.js'
 
 /** A site of 300 generated Chinese articles: the search box fetches only what each query needs. */
@@ -28,8 +29,10 @@ describe(`site search over ${PAGES} generated pages`, () => {
   let cleanup: () => void
   let page: Page
   let problems: string[]
-  /** Search files the browser fetched, in order (first part, buckets, page texts). */
+  /** Search files the browser fetched, in order: the first part's path, then the items read from the packs (`c3`, `g17`, `t42`). */
   let requested: string[]
+  /** Pack and offset → item. */
+  let items: Map<string, string>
 
   beforeAll(async () => {
     const site = corpusSite(PAGES)
@@ -40,6 +43,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
     // The brute-force answer: every page's text parsed again from its markdown, scanned whole.
     entries = entriesOf(site.root, manifest.p, 'GPT 中文教程')
     reference = prepareIndex({ v: 1, pages: entries })
+    items = itemNames(manifest)
     const host = await serveStatic(dist)
     url = host.url
     close = async () => {
@@ -60,19 +64,26 @@ describe(`site search over ${PAGES} generated pages`, () => {
       requested = []
       page.on('requestfinished', (r) => {
         const path = decodeURI(new URL(r.url()).pathname)
-        if (/^\/gpt\/assets\/(js\/search\.|search\/)/.test(path)) requested.push(path)
+        const range = /^bytes=(\d+)-/.exec(r.headers()['range'] ?? '')
+        if (/^\/gpt\/assets\/js\/search\./.test(path)) requested.push(path)
+        else if (/^\/gpt\/assets\/search\//.test(path)) requested.push(range ? (items.get(`${path} ${range[1]}`) ?? `${path} ${range[1]}`) : path)
       })
     },
   )
 
   /** What a query must fetch beyond the first part: its buckets, and the texts of the pages it shows an excerpt of. */
   const needed = (query: string) => {
-    const buckets = parseQuery(query).flatMap(termKeys).map((k) => bucketUrl(manifest, k))
-    const texts = search(reference, query).flatMap((s) => (s.kind === 'body' ? [textUrl(manifest, manifest.p.indexOf(s.path))] : []))
+    const buckets = parseQuery(query).flatMap(termKeys).map((k) => bucketItem(manifest, k))
+    const texts = search(reference, query).flatMap((s) => (s.kind === 'body' ? [textItem(manifest.p.indexOf(s.path))] : []))
     return new Set([...buckets, ...texts])
   }
-  /** Gzipped size of served files (what a host that compresses sends). */
-  const gzipped = (paths: string[]) => paths.reduce((n, p) => n + gzipSync(readFileSync(join(dist, p.slice('/gpt/'.length)))).length, 0)
+  /** What travels: the first part gzipped (as a host that compresses sends it), the items as stored (deflated). */
+  const gzipped = (paths: string[]) =>
+    paths.reduce((n, p) => {
+      if (p.startsWith('/')) return n + gzipSync(readFileSync(join(dist, p.slice('/gpt/'.length)))).length
+      const { start, end } = itemLocator(manifest)(p)
+      return n + end - start
+    }, 0)
 
   /** The suggestions shown for `query`: link and visible text of each option. */
   async function shown(query: string): Promise<{ href: string; text: string }[]> {
@@ -130,6 +141,32 @@ describe(`site search over ${PAGES} generated pages`, () => {
     await searchBox(page).focus()
     await visible(page.getByRole('listbox', { name: '搜索建议' }))
     expect(await options(page).count()).toBe(10)
+  })
+
+  it('from a host that ignores ranges: the same suggestions, from whole packs fetched once each', async () => {
+    const whole = await serveStatic(dist, '/gpt/', { ranges: false })
+    try {
+      const packs: string[] = []
+      page.on('requestfinished', (r) => {
+        const path = decodeURI(new URL(r.url()).pathname)
+        if (/^\/gpt\/assets\/search\//.test(path)) packs.push(path)
+      })
+      await page.goto(whole.url + 'handbook/' + manifest.p[5].split('/').pop())
+      await ready(page)
+      await searchBox(page).focus()
+      expect(await shown('配置文件')).toEqual(expected('配置文件'))
+      const first = packs.slice()
+      expect(first.length).toBeGreaterThan(0)
+      // An answer of 200 turns range requests off: later reads slice the packs already here, and fetch each other pack once.
+      for (const query of ['配置参数', '例如', '配置']) expect(await shown(query), query).toEqual(expected(query))
+      const later = packs.slice(first.length)
+      expect(later.filter((p) => first.includes(p))).toEqual([])
+      expect(new Set(later).size).toBe(later.length)
+      expect(problems).toEqual([])
+    } finally {
+      whole.server.closeAllConnections?.()
+      await whole.close()
+    }
   })
 
   it('a rare phrase finds exactly the pages whose title, headings or text contain it', async () => {

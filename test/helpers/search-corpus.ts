@@ -32,3 +32,18 @@ export function corpusPaths(root: string): string[] {
   const manifest = JSON.parse(readFileSync(join(root, 'content/corpus.json'), 'utf8')) as { names: string[] }
   return ['/', ...manifest.names.map((name) => `/handbook/${name}.html`)]
 }
+
+/** Queries made from the entries themselves: characters, and substrings of titles, headings and text of many lengths. */
+export function queriesFrom(entries: SearchEntry[], count: number, seed = 7): string[] {
+  const out = new Set<string>()
+  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+  const texts = entries.flatMap((e) => [e.t, e.x, ...e.h.map(([h]) => h)]).filter(Boolean)
+  for (const c of new Set(texts.join('').match(/[\u4e00-\u9fff]/g))) if (next(3) === 0) out.add(c)
+  while (out.size < count) {
+    const text = texts[next(texts.length)]
+    const len = 1 + next(6)
+    const at = next(Math.max(1, text.length - len))
+    out.add(text.slice(at, at + len))
+  }
+  return [...out]
+}

@@ -53,16 +53,27 @@ function headersOf(rules: readonly HeadersRule[], path: string): Record<string, 
  * `base` from `dir` (a folder gets its index.html), `404.html` with status 404 otherwise. It
  * applies none of gptnotes' redirects, so tests see what the static output alone does. It does
  * send the headers of the output's `_headers` (the site's Content-Security-Policy among them), as
- * Netlify and Cloudflare Pages do, so every page a browser test opens here runs under them.
+ * Netlify and Cloudflare Pages do, so every page a browser test opens here runs under them. It
+ * answers a single byte range (`Range: bytes=a-b`) with 206, as those hosts do; `ranges: false`
+ * makes it a host that ignores ranges and sends the whole file.
  */
-export async function serveStatic(dir: string, base = '/gpt/'): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export async function serveStatic(dir: string, base = '/gpt/', { ranges = true } = {}): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const headersFile = join(dir, '_headers')
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
   const server = createServer((req, res) => {
     const raw = new URL(req.url ?? '/', 'http://x').pathname
     const path = decodeURIComponent(raw)
     const send = (status: number, file: string) => {
-      res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headersOf(rules, raw) })
+      const type = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headersOf(rules, raw) }
+      const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '')
+      const size = statSync(file).size
+      if (ranges && status === 200 && range && Number(range[1]) <= Number(range[2]) && Number(range[2]) < size) {
+        const [start, end] = [Number(range[1]), Number(range[2])]
+        res.writeHead(206, { ...type, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) })
+        if (req.method === 'HEAD') return res.end()
+        return createReadStream(file, { start, end }).pipe(res)
+      }
+      res.writeHead(status, type)
       if (req.method === 'HEAD') return res.end()
       createReadStream(file).pipe(res)
     }

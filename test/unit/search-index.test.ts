@@ -9,8 +9,10 @@ import { parsePage } from '../../src/render/content/parse-page.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import { createSearchEngine } from '../../src/client/search/engine.js'
-import { textUrl, type SearchManifest } from '../../src/shared/search-shards.js'
+import { inflateRaw } from '../../src/shared/search-inflate.js'
+import { itemLocator, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
 import type { InitialData } from '../../src/shared/types.js'
+import { memoryReader } from '../helpers/search-packs.js'
 import { copyFixture } from '../helpers/sites.js'
 
 const asText = (contents: unknown) => (typeof contents === 'string' ? contents : Buffer.from(contents as Uint8Array).toString('utf8'))
@@ -55,29 +57,33 @@ describe('search index of the fixture site', () => {
     expect(html).not.toContain('assets/search/')
   })
 
-  it('names its shards, and every one it names is written', () => {
+  it('names its packs, and every one it names is written, holding every item it names', () => {
     expect(manifest.s).toMatch(/^\/gpt\/assets\/search\/[^/]+\/$/)
     const dir = manifest.s.slice('/gpt/'.length)
     const names = [...out.files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length))
-    const expected = [
-      ...Array.from({ length: manifest.n.c }, (_, k) => `c${k}.json`),
-      ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}.json`),
-      ...manifest.p.map((_, page) => `t${page}.json`),
-    ]
-    expect(names.sort()).toEqual(expected.sort())
+    expect(names.sort()).toEqual(manifest.k.map((_, k) => `${k}.bin`).sort())
+    // Items: every bucket of both families and every page's text, end to end in the packs.
+    expect(manifest.z).toHaveLength(manifest.n.c + manifest.n.g + manifest.p.length)
+    manifest.k.forEach((first, k) => {
+      const items = manifest.z.slice(first, manifest.k[k + 1] ?? manifest.z.length)
+      expect((out.files.get(`${dir}${k}.bin`) as Uint8Array).length).toBe(items.reduce((a, b) => a + b, 0))
+    })
   })
 
   it('holds the title, path, headings and body text of every published page', async () => {
     const page = manifest.p.indexOf('/guide/register-chatgpt.html')
     expect(manifest.t[page]).toBe('注册 ChatGPT 账号')
-    const text = JSON.parse(asText(out.files.get(textUrl(manifest, page).slice('/gpt/'.length)))) as string
+    const { url, start, end } = itemLocator(manifest)(textItem(page))
+    const pack = out.files.get(url.slice('/gpt/'.length)) as Uint8Array
+    const text = JSON.parse(asText(inflateRaw(pack.slice(start, end)))) as string
     expect(text).toContain('本文介绍如何注册 ChatGPT 账号')
     expect(text).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
     expect(manifest.p).toContain('/notes/note-12.html')
     // `publish: false` keeps a draft out of search, as out of every list.
     expect(manifest.t).not.toContain('注册草稿')
     // Headings are found through the shards.
-    const engine = createSearchEngine(manifest, async (url) => JSON.parse(asText(out.files.get(url.slice('/gpt/'.length)))) as unknown)
+    const packs = new Map(manifest.k.map((_, k) => [`${manifest.s}${k}.bin`, out.files.get(`${manifest.s}${k}.bin`.slice('/gpt/'.length)) as Uint8Array]))
+    const engine = createSearchEngine(manifest, memoryReader(manifest, packs))
     for (const heading of ['准备工作', '填写邮箱', '常见报错']) {
       expect(await engine.search(heading, 10)).toContainEqual(expect.objectContaining({ kind: 'heading', path: `/guide/register-chatgpt.html#${heading}` }))
     }

@@ -1,43 +1,15 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSearchEngine } from '../../src/client/search/engine.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
-import { prepareIndex, search, type SearchEntry, type Suggestion } from '../../src/shared/search.js'
-import type { SearchManifest } from '../../src/shared/search-shards.js'
-import { corpusPaths, corpusSite, entriesOf } from '../helpers/search-corpus.js'
+import { buildSearchItems } from '../../src/render/outputs/search-shards.js'
+import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
+import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
+import { memoryReader, packed } from '../helpers/search-packs.js'
 
 const DIR = '/gpt/assets/search/x/'
 
-/** The sharded index of `entries` in memory, with a search engine that records what it fetches. */
-function sharded(entries: SearchEntry[], target?: number) {
-  const { manifest, files } = buildSearchShards(entries, DIR, target)
-  const byUrl = new Map(files.map(([name, json]) => [DIR + name, json]))
-  const fetched: string[] = []
-  const engine = createSearchEngine(JSON.parse(JSON.stringify(manifest)) as SearchManifest, async (url) => {
-    fetched.push(url)
-    const json = byUrl.get(url)
-    if (json === undefined) throw new Error('404 ' + url)
-    return JSON.parse(json) as unknown
-  })
-  const run = async (query: string, max = 10): Promise<Suggestion[]> => engine.search(query, max)
-  return { manifest, files, byUrl, fetched, engine, run }
-}
-
-/** Queries made from the entries themselves: characters, and substrings of titles, headings and text of many lengths. */
-function queriesFrom(entries: SearchEntry[], count: number): string[] {
-  const out = new Set<string>()
-  let seed = 7
-  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
-  const texts = entries.flatMap((e) => [e.t, e.x, ...e.h.map(([h]) => h)]).filter(Boolean)
-  for (const c of new Set(texts.join('').match(/[\u4e00-\u9fff]/g))) if (next(3) === 0) out.add(c)
-  while (out.size < count) {
-    const text = texts[next(texts.length)]
-    const len = 1 + next(6)
-    const at = next(Math.max(1, text.length - len))
-    out.add(text.slice(at, at + len))
-  }
-  return [...out]
-}
+/** The packed index of `entries` in memory, with a search engine that records the items it reads. */
+const sharded = (entries: SearchEntry[], target?: number, packTarget?: number) => packed(entries, DIR, target, packTarget)
 
 describe('sharded search on the synthetic corpus (150 pages)', () => {
   let entries: SearchEntry[]
@@ -72,12 +44,12 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     const { run, fetched, manifest } = sharded(entries)
     expect(manifest.n.g).toBeGreaterThan(1)
     const results = await run('配置文件')
-    const buckets = fetched.filter((u) => /\/[cg]\d+\.json$/.test(u))
-    const texts = fetched.filter((u) => /\/t\d+\.json$/.test(u))
+    const buckets = fetched.filter((u) => /^[cg]\d+$/.test(u))
+    const texts = fetched.filter((u) => /^t\d+$/.test(u))
     // 配置文件: the gram buckets of its bigrams 配置 and 文件, no character bucket.
     expect(buckets.length).toBeGreaterThanOrEqual(1)
     expect(buckets.length).toBeLessThanOrEqual(2)
-    expect(buckets.every((u) => /\/g\d+\.json$/.test(u))).toBe(true)
+    expect(buckets.every((u) => /^g\d+$/.test(u))).toBe(true)
     expect(texts).toHaveLength(results.filter((s) => s.kind === 'body').length)
     expect(new Set(fetched).size).toBe(fetched.length)
   })
@@ -98,9 +70,10 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
   it('a failed fetch is forgotten and tried again by the next search', async () => {
     const { manifest, byUrl } = sharded(entries)
     let fail = true
-    const engine = createSearchEngine(manifest, async (url) => {
+    const read = memoryReader(manifest, byUrl)
+    const engine = createSearchEngine(manifest, async (url, start, end) => {
       if (fail) throw new Error('offline')
-      return JSON.parse(byUrl.get(url)!) as unknown
+      return read(url, start, end)
     })
     await expect(Promise.resolve(engine.search('配置', 10))).rejects.toThrow('offline')
     fail = false
@@ -125,17 +98,19 @@ describe('sharded search: edge cases of matching', () => {
   ]
 
   for (const target of [1, 200, 1 << 20]) {
-    it(`gives the reference results for tricky text (${target === 1 ? 'one key a bucket' : target === 200 ? 'a few buckets' : 'one bucket'})`, async () => {
-      const reference = prepareIndex({ v: 1, pages: entries })
-      const { run } = sharded(entries, target)
-      for (const q of queries) expect(await run(q, 10), q).toEqual(search(reference, q, 10))
-    })
+    for (const packTarget of [1, 1 << 20]) {
+      it(`gives the reference results for tricky text (${target === 1 ? 'one key a bucket' : target === 200 ? 'a few buckets' : 'one bucket'}, ${packTarget === 1 ? 'one item a pack' : 'one pack'})`, async () => {
+        const reference = prepareIndex({ v: 1, pages: entries })
+        const { run } = sharded(entries, target, packTarget)
+        for (const q of queries) expect(await run(q, 10), q).toEqual(search(reference, q, 10))
+      })
+    }
   }
 
   it('keeps a heading slug only when it is not the slug of the heading text', () => {
-    const { files } = sharded(entries, 1 << 20)
-    for (const name of ['c0.json', 'g0.json']) {
-      const bucket = JSON.parse(files.find(([f]) => f === name)![1]) as { h: unknown[][] }
+    const { items } = buildSearchItems(entries, DIR, 1 << 20)
+    for (const name of ['c0', 'g0']) {
+      const bucket = JSON.parse(items.find(([f]) => f === name)![1]) as { h: unknown[][] }
       expect(bucket.h).toContainEqual([1, 0, 'Chat 注册'])
       expect(bucket.h).toContainEqual([1, 1, 'Chat 注册', 'chat-注册-1'])
       // A heading with nothing a query can match is stored nowhere.
@@ -156,11 +131,12 @@ describe('index sizes at scale (500 pages of the synthetic corpus)', () => {
 
   it('the first query downloads a small part of what one full index would be', async () => {
     const full = gzipSync(JSON.stringify({ v: 1, pages: entries })).length
-    const { manifest, byUrl, fetched, run } = sharded(entries)
+    const { manifest, fetched, run, size } = sharded(entries)
     const gz = (s: string) => gzipSync(s).length
     const first = gz(JSON.stringify(manifest))
     await run('配置文件')
-    const downloaded = first + fetched.reduce((n, u) => n + gz(byUrl.get(u)!), 0)
+    // Items travel deflated: their bytes are what a query downloads.
+    const downloaded = first + size(fetched)
     expect(downloaded).toBeLessThan(full / 5)
     expect(downloaded).toBeLessThan(100 * 1024)
   })

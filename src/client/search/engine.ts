@@ -1,7 +1,11 @@
 import { foldText, parseQuery, rankHits, toSuggestion, type BodyMatch, type PreparedPage, type Suggestion, type Term } from '../../shared/search.js'
-import { bucketUrl, termKeys, termMatches, textUrl, type SearchManifest, type SearchShard, type ShardKey } from '../../shared/search-shards.js'
+import { inflateRaw } from '../../shared/search-inflate.js'
+import { bucketItem, itemLocator, termKeys, termMatches, textItem, type SearchManifest, type SearchShard, type ShardKey } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
-import { FileCache, type LoadFile } from './file-cache.js'
+import { FileCache } from './file-cache.js'
+
+/** Reads bytes `[start, end)` of the file at `url` (a range request, or a slice of the whole file). */
+export type ReadRange = (url: string, start: number, end: number) => Promise<Uint8Array>
 
 export interface SearchEngine {
   /**
@@ -33,28 +37,33 @@ function withHeadings(pages: PreparedPage[], shards: SearchShard[]): PreparedPag
   })
 }
 
-/** A search over the sharded index whose first part is `manifest`; `load` fetches the other files. */
-export function createSearchEngine(manifest: SearchManifest, load: LoadFile): SearchEngine {
+/** A search over the sharded index whose first part is `manifest`; `read` reads its items from the packs. */
+export function createSearchEngine(manifest: SearchManifest, read: ReadRange): SearchEngine {
   const pages: PreparedPage[] = manifest.t.map((title, order) => ({ order, path: manifest.p[order], title: foldText(title), headers: [], text: NO_TEXT }))
-  const files = new FileCache(load)
+  const locate = itemLocator(manifest)
+  const utf8 = new TextDecoder()
+  const files = new FileCache(async (item) => {
+    const { url, start, end } = locate(item)
+    return JSON.parse(utf8.decode(inflateRaw(await read(url, start, end)))) as unknown
+  })
 
   function search(query: string, max: number): Suggestion[] | Promise<Suggestion[]> {
     const terms = parseQuery(query)
     if (!terms.length || max <= 0) return []
     const keys = terms.flatMap(termKeys)
-    const urls = [...new Set(keys.map((k) => bucketUrl(manifest, k)))]
-    const shards = files.peek(urls) as SearchShard[] | undefined
-    if (!shards) return files.fetch(urls).then(() => search(query, max))
+    const items = [...new Set(keys.map((k) => bucketItem(manifest, k)))]
+    const shards = files.peek(items) as SearchShard[] | undefined
+    if (!shards) return files.fetch(items).then(() => search(query, max))
 
-    const shardOf = (key: ShardKey) => shards[urls.indexOf(bucketUrl(manifest, key))]
+    const shardOf = (key: ShardKey) => shards[items.indexOf(bucketItem(manifest, key))]
     const matches = new Map(terms.map((t) => [t, termMatches(t, shardOf)]))
     const inBody = (page: PreparedPage, term: Term): BodyMatch | null => matches.get(term)!.get(page.order) ?? null
     const hits = rankHits({ pages: withHeadings(pages, shards) }, terms, max, inBody)
 
     // Body hits show an excerpt: their pages' texts.
-    const textUrls = hits.filter((h) => h.kind === 'body').map((h) => textUrl(manifest, h.page.order))
-    const texts = files.peek(textUrls) as string[] | undefined
-    if (!texts) return files.fetch(textUrls).then(() => search(query, max))
+    const textItems = hits.filter((h) => h.kind === 'body').map((h) => textItem(h.page.order))
+    const texts = files.peek(textItems) as string[] | undefined
+    if (!texts) return files.fetch(textItems).then(() => search(query, max))
     let k = 0
     return hits.map((hit) => toSuggestion(hit.kind === 'body' ? { ...hit, page: { ...hit.page, text: foldText(texts[k++]) } } : hit, terms))
   }

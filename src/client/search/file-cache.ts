@@ -1,9 +1,10 @@
-/** Fetches a file (JSON) by URL. */
-export type LoadFile = (url: string) => Promise<unknown>
+/** Fetches a file or an item of the index by name, parsed. */
+export type LoadFile = (name: string) => Promise<unknown>
 
 /**
- * Files fetched once per page load and kept: shards are immutable (hashed folder), so a later
- * query that needs one already here uses it at once. A failed fetch is forgotten, to be tried again.
+ * Files (the index's items) fetched once per page load and kept: they are immutable (hashed
+ * folder), so a later query that needs one already here uses it at once. A failed fetch is
+ * forgotten, to be tried again.
  */
 export class FileCache {
   private readonly done = new Map<string, unknown>()

@@ -19,7 +19,14 @@ async function fetchJson(url: string): Promise<unknown> {
  */
 export function loadSearchIndex(url: string): Promise<SearchEngine> {
   if (loader?.url !== url) {
-    loader = { url, load: loadOnce(() => Promise.all([fetchJson(url), import('./engine.js')]).then(([manifest, mod]) => mod.createSearchEngine(manifest as SearchManifest, fetchJson))) }
+    loader = {
+      url,
+      load: loadOnce(() =>
+        Promise.all([fetchJson(url), import('./engine.js'), import('./read-range.js')]).then(([manifest, mod, reader]) =>
+          mod.createSearchEngine(manifest as SearchManifest, reader.createRangeReader()),
+        ),
+      ),
+    }
   }
   return loader.load()
 }

@@ -29,21 +29,22 @@ export function buildSearchIndex(parsed: ParsedPage[], siteTitle: string, limit 
 }
 
 /**
- * Writes the index in two parts (see `shared/search-shards.ts`): a hashed first part with titles
- * and paths, which the search box fetches when first focused, and a folder of buckets and page
- * texts, named by a hash of the whole index, which queries fetch as they need them.
+ * Writes the index in two parts (see `shared/search-shards.ts`): a hashed first part with titles,
+ * paths and where each item lies, which the search box fetches when first focused, and a folder
+ * of packs of buckets and page texts, named by a hash of the whole index, which queries read
+ * the items of as they need them.
  * `themeConfig.search: false` writes nothing.
  */
 export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
   const entries = buildSearchIndex(ctx.parsed, title).pages
-  const dir = `assets/search/${ctx.hash('search-shards-v2\n' + JSON.stringify(entries))}/`
+  const dir = `assets/search/${ctx.hash('search-shards-v3\n' + JSON.stringify(entries))}/`
   const { manifest, files } = buildSearchShards(entries, withBase(base, '/' + dir))
   const json = JSON.stringify(manifest)
   const file = `assets/js/search.${ctx.hash(json)}.json`
   return {
-    files: [[file, json], ...files.map(([name, contents]): [string, string] => [dir + name, contents])],
+    files: [[file, json], ...files.map(([name, contents]): [string, Uint8Array] => [dir + name, contents])],
     site: { search: true, searchIndexUrl: withBase(base, '/' + file), searchMaxSuggestions: themeConfig.searchMaxSuggestions },
   }
 }

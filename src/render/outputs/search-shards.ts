@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
 import { hashKey, scanKeys, type Family, type SearchManifest, type SearchShard, type ShardHeading } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
@@ -8,11 +9,24 @@ import { slugify } from '../../shared/slug.js'
  */
 export const BUCKET_TARGET_BYTES = 8 * 1024
 const MAX_BUCKETS = 4096
+/**
+ * Size a pack grows to (deflated items end to end). Queries read byte ranges, so a pack's size
+ * costs them nothing; it bounds what one item costs on a host that ignores ranges, and the
+ * number of files (about 25 packs at 2,000 pages, 125 at 10,000).
+ */
+export const PACK_TARGET_BYTES = 512 * 1024
+
+/** The index before packing: the first part without item sizes, and every item as JSON. */
+export interface SearchItems {
+  manifest: Omit<SearchManifest, 'z' | 'k'>
+  /** Item names (`c<k>`, `g<k>`, `t<page>`) and their JSON, in pack order. */
+  items: [name: string, json: string][]
+}
 
 export interface SearchShards {
   manifest: SearchManifest
-  /** Folder-relative file names (`c<k>.json`, `g<k>.json`, `t<page>.json`) and their JSON. */
-  files: [name: string, json: string][]
+  /** Folder-relative pack names (`<k>.bin`) and their bytes. */
+  files: [name: string, data: Uint8Array][]
 }
 
 /** Postings of one key, delta-encoded while pages are added in order. */
@@ -91,11 +105,37 @@ function fill(items: Map<string, Item[]>, headings: { record: ShardHeading; keys
 }
 
 /**
- * Splits the search index into a small first part and hashed buckets (see
- * `shared/search-shards.ts`). `dirUrl` is where the files will be served from; the number of
- * buckets grows with the index, so each stays near `target` bytes.
+ * Splits the search index into a small first part and packs of deflated buckets and page texts
+ * (see `shared/search-shards.ts`). `dirUrl` is where the packs will be served from; the number
+ * of buckets grows with the index, so each stays near `target` bytes (JSON, before deflating).
  */
-export function buildSearchShards(entries: SearchEntry[], dirUrl: string, target = BUCKET_TARGET_BYTES): SearchShards {
+export function buildSearchShards(entries: SearchEntry[], dirUrl: string, target = BUCKET_TARGET_BYTES, packTarget = PACK_TARGET_BYTES): SearchShards {
+  const { manifest, items } = buildSearchItems(entries, dirUrl, target)
+  const z: number[] = []
+  const k: number[] = []
+  const files: [string, Uint8Array][] = []
+  let pack: Buffer[] = []
+  let size = 0
+  const close = () => {
+    if (pack.length) files.push([`${files.length}.bin`, Buffer.concat(pack)])
+    pack = []
+    size = 0
+  }
+  items.forEach(([name, json], i) => {
+    // Texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
+    if (size >= packTarget || (name[0] === 't' && items[i - 1]?.[0][0] !== 't')) close()
+    if (!pack.length) k.push(i)
+    const data = deflateRawSync(json, { level: 9 })
+    pack.push(data)
+    size += data.length
+    z.push(data.length)
+  })
+  close()
+  return { manifest: { ...manifest, z, k }, files }
+}
+
+/** The index's items before packing: buckets (`c<k>`, `g<k>`) and page texts (`t<page>`), as JSON. */
+export function buildSearchItems(entries: SearchEntry[], dirUrl: string, target = BUCKET_TARGET_BYTES): SearchItems {
   const families: Record<Family, { items: Map<string, Item[]>; headings: { record: ShardHeading; keys: string[] }[] }> = {
     c: { items: new Map(), headings: [] },
     g: { items: new Map(), headings: [] },
@@ -133,8 +173,8 @@ export function buildSearchShards(entries: SearchEntry[], dirUrl: string, target
   for (const family of ['c', 'g'] as const) {
     const { items, headings } = families[family]
     n[family] = bucketCount(items, headings, target)
-    fill(items, headings, n[family]).forEach((b, k) => files.push([`${family}${k}.json`, JSON.stringify(b)]))
+    fill(items, headings, n[family]).forEach((b, k) => files.push([`${family}${k}`, JSON.stringify(b)]))
   }
-  entries.forEach((e, page) => files.push([`t${page}.json`, JSON.stringify(e.x)]))
-  return { manifest: { v: 2, t: entries.map((e) => e.t), p: entries.map((e) => e.p), s: dirUrl, n }, files }
+  entries.forEach((e, page) => files.push([`t${page}`, JSON.stringify(e.x)]))
+  return { manifest: { v: 3, t: entries.map((e) => e.t), p: entries.map((e) => e.p), s: dirUrl, n }, items: files }
 }

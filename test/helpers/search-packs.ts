@@ -1,0 +1,42 @@
+/** The packed search index in memory, with an engine that records which items it reads. */
+import { createSearchEngine, type ReadRange } from '../../src/client/search/engine.js'
+import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
+import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
+import { itemLocator, type SearchManifest } from '../../src/shared/search-shards.js'
+
+/** Names of every item of `manifest` (`c<k>`, `g<k>`, `t<page>`), keyed by `url start`. */
+export function itemNames(manifest: SearchManifest): Map<string, string> {
+  const locate = itemLocator(manifest)
+  const names = [
+    ...Array.from({ length: manifest.n.c }, (_, k) => `c${k}`),
+    ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}`),
+    ...Array.from({ length: manifest.z.length - manifest.n.c - manifest.n.g }, (_, k) => `t${k}`),
+  ]
+  return new Map(names.map((name) => [`${locate(name).url} ${locate(name).start}`, name]))
+}
+
+/** A reader of byte ranges from files held in memory (`files` by URL), recording the items read. */
+export function memoryReader(manifest: SearchManifest, byUrl: Map<string, Uint8Array>, fetched: string[] = []): ReadRange {
+  const names = itemNames(manifest)
+  return async (url, start, end) => {
+    const data = byUrl.get(url)
+    if (data === undefined) throw new Error('404 ' + url)
+    fetched.push(names.get(`${url} ${start}`) ?? `${url} ${start}-${end}`)
+    return data.slice(start, end)
+  }
+}
+
+export function packed(entries: SearchEntry[], dir: string, target?: number, packTarget?: number) {
+  const { manifest, files } = buildSearchShards(entries, dir, target, packTarget)
+  const byUrl = new Map(files.map(([name, data]) => [dir + name, data]))
+  /** Items read, in order (`c3`, `g17`, `t42`). */
+  const fetched: string[] = []
+  const engine = createSearchEngine(JSON.parse(JSON.stringify(manifest)) as SearchManifest, memoryReader(manifest, byUrl, fetched))
+  const run = async (query: string, max = 10): Promise<Suggestion[]> => engine.search(query, max)
+  /** Bytes of the items read (deflated, as they travel). */
+  const size = (items: string[]) => {
+    const locate = itemLocator(manifest)
+    return items.reduce((n, item) => n + locate(item).end - locate(item).start, 0)
+  }
+  return { manifest, files, byUrl, fetched, engine, run, size }
+}
