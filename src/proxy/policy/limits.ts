@@ -4,12 +4,12 @@
  * settings)` and get an answer; none of them decides a limit itself.
  *
  * Each limit has the shape of one claim (key, window, most allowed): the claim is granted, or
- * refused with the seconds to wait. Today they are taken by three mechanisms: the page view by
- * `store.claimView`, a single atomic statement; the login by `store.hitRate` (insert, then
- * count); the comment by reading the client's last comment (`store.lastCommentFrom`), its slot
- * taken only when the comment is inserted, so two comments sent at the same moment can both
- * pass. Making every limit one atomic `claim(key, window, max)` in the store changes the bodies
- * of `limitsOn` below and nothing that calls them.
+ * refused with the seconds to wait. The comment rate and new counters are taken by
+ * `store.claim`, one atomic upsert on the claim's key (see `sql-store.ts`), so of requests sent
+ * together, on one instance or several sharing the store, exactly as many pass as the limit
+ * allows; the page view by `store.claimView`, a single atomic statement too; the login by
+ * `store.hitRate` (insert, then count: a burst may see a count above the most and be refused
+ * beyond it, never let through beyond it).
  */
 import type { ProxyOptions } from '../options.js'
 import type { CommentStore } from '../stores/store.js'
@@ -17,22 +17,44 @@ import type { CommentStore } from '../stores/store.js'
 /** The settings the limits read. */
 export type LimitSettings = Pick<ProxyOptions, 'rateSeconds' | 'counterWindowSeconds'> & { limits: Pick<ProxyOptions['limits'], 'oauthPerMinute'> }
 
-export type LimitStore = Pick<CommentStore, 'lastCommentFrom' | 'hitRate' | 'claimView'>
+export type LimitStore = Pick<CommentStore, 'claim' | 'releaseClaim' | 'hitRate' | 'claimView'>
 
 export type Claim = { granted: true } | { granted: false; retryAfterSeconds: number }
+
+/**
+ * A claim that may be given back: the comment write takes the rate before its later checks,
+ * and a comment they refuse (a duplicate, a reply to nothing) or that the store fails to keep
+ * was never posted, so it must not keep its author waiting.
+ */
+export type HeldClaim = { granted: true; release(): Promise<void> } | { granted: false; retryAfterSeconds: number }
 
 /** The login limit's window: `limits.oauthPerMinute` counts per minute. */
 export const LOGIN_WINDOW_SECONDS = 60
 
 /**
+ * New counters one client may create in `NEW_COUNTERS_WINDOW_SECONDS`. A constant, not a
+ * setting yet: far above what a reader browsing the site creates (a first view of a page no one
+ * has counted), far below a script making up pages.
+ */
+export const NEW_COUNTERS_PER_HOUR = 30
+export const NEW_COUNTERS_WINDOW_SECONDS = 3600
+
+/**
  * The limits as data. Keys are made from the client's IP hash (`privacy.ts`); the spellings
- * are the ones already in stores, so a running service keeps its counts across an upgrade.
+ * are the ones already in stores, so a running service keeps its counts across an upgrade (the
+ * comment rate's key, once read from the comments, is now a claim's: a comment posted in the
+ * last `rateSeconds` before the upgrade does not hold its author back after it).
  */
 export const LIMITS = {
   /** One comment per `rateSeconds` from one client. The key is the comments' own `ipHash` column. */
   comment: { key: (ipHash: string) => ipHash, windowSeconds: (s: LimitSettings) => s.rateSeconds, max: () => 1 },
   /** `limits.oauthPerMinute` requests to `/oauth` and `/cors` a minute from one client. */
   login: { key: (ipHash: string) => `oauth|${ipHash}`, windowSeconds: () => LOGIN_WINDOW_SECONDS, max: (s: LimitSettings) => s.limits.oauthPerMinute },
+  /**
+   * New counters (pages not counted yet) from one client: `NEW_COUNTERS_PER_HOUR` an hour. A
+   * reader opens one new page at a time; made-up pages by the hundred fill the store.
+   */
+  counter: { key: (ipHash: string) => `counter|${ipHash}`, windowSeconds: () => NEW_COUNTERS_WINDOW_SECONDS, max: () => NEW_COUNTERS_PER_HOUR },
   /** A reader's views of one page count once per `counterWindowSeconds`. */
   view: { key: (ipHash: string, url: string) => `${ipHash}:${url}`, windowSeconds: (s: LimitSettings) => s.counterWindowSeconds, max: () => 1 },
 } as const
@@ -53,8 +75,10 @@ export function rateLimit(lastCreatedAt: string | undefined, now: Date, rateSeco
 }
 
 export interface Limits {
-  /** May this client post a comment now? */
-  comment(ipHash: string, now: Date): Promise<Claim>
+  /** May this client post a comment now? Granted, it holds the slot until released or the window passes. */
+  comment(ipHash: string, now: Date): Promise<HeldClaim>
+  /** May this client create one more counter now? */
+  counter(ipHash: string, now: Date): Promise<Claim>
   /** May this client make one more login request now? */
   login(ipHash: string, now: Date): Promise<Claim>
   /** Does this reader's view of the page count? A repeat inside the window does not (and is no error). */
@@ -63,13 +87,26 @@ export interface Limits {
 
 const iso = (at: Date, plusSeconds = 0): string => new Date(at.getTime() + plusSeconds * 1000).toISOString()
 
+/** Whole seconds from `now` until `until` (ISO), at least 1: a refusal always asks to wait. */
+const secondsUntil = (until: string, now: Date): number => Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000))
+
+const GRANTED_NOTHING_HELD: HeldClaim = { granted: true, release: async () => {} }
+
 export function limitsOn(store: LimitStore, settings: LimitSettings): Limits {
   return {
     async comment(ipHash, now) {
-      // Read, then the comment's insert takes the slot: not atomic (see above).
-      const last = await store.lastCommentFrom(LIMITS.comment.key(ipHash))
-      const rate = rateLimit(last?.createdAt, now, LIMITS.comment.windowSeconds(settings))
-      return rate.allowed ? { granted: true } : { granted: false, retryAfterSeconds: rate.retryAfter }
+      const window = LIMITS.comment.windowSeconds(settings)
+      // No window, no limit: nothing to claim.
+      if (window <= 0) return GRANTED_NOTHING_HELD
+      const key = LIMITS.comment.key(ipHash)
+      const claim = await store.claim(key, iso(now), iso(now, window), LIMITS.comment.max())
+      if (!claim.granted) return { granted: false, retryAfterSeconds: secondsUntil(claim.until, now) }
+      return { granted: true, release: () => store.releaseClaim(key, claim.until) }
+    },
+    async counter(ipHash, now) {
+      const window = LIMITS.counter.windowSeconds()
+      const claim = await store.claim(LIMITS.counter.key(ipHash), iso(now), iso(now, window), LIMITS.counter.max())
+      return claim.granted ? { granted: true } : { granted: false, retryAfterSeconds: secondsUntil(claim.until, now) }
     },
     async login(ipHash, now) {
       const window = LIMITS.login.windowSeconds()

@@ -7,14 +7,17 @@
 import { CamelCasePlugin, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { CommentQuery, CommentStatus, CommentStore, Condition, ImportResult, StoredComment, StoredCounter } from './store.js'
 import { createMigrationsTable, MIGRATIONS } from './migrations.js'
+import { duplicateDigest } from '../policy/moderation.js'
 
 export type SqlFlavor = 'sqlite' | 'postgres'
 
 /** The tables as Kysely sees them: camelCase here, snake_case in the database. */
 export interface Tables {
-  comments: StoredComment
+  /** `duplicateKey`: the unique digest of `policy/moderation.ts`, never part of the record. */
+  comments: StoredComment & { duplicateKey?: string | null }
   counters: StoredCounter
   viewClaims: { key: string; until: string }
+  claims: { key: string; until: string; n: number }
   rateHits: { key: string; at: string }
   gptnotesMigrations: { version: number; name: string; appliedAt: string }
 }
@@ -139,6 +142,42 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
   /** Expired claims are pruned now and then, not on every view: it is housekeeping. */
   const PRUNE_EVERY = 200
 
+  /** Rows keyed per statement batch by `keyDuplicates`. */
+  const KEY_BATCH = 100
+
+  /**
+   * Gives every comment without a duplicate key its key (rows from before the key, an import),
+   * oldest first, so of old duplicates the oldest holds the key and the rest stay null: a check
+   * by key still finds their text. Runs after migrating and after an import; under the migration
+   * lock where there is one, so two instances starting together do not race for a key.
+   */
+  const keyDuplicates = async (): Promise<void> => {
+    const lock = backend.migrationLock ? [backend.migrationLock] : []
+    let after: { createdAt: string; objectId: string } | undefined
+    for (;;) {
+      let q = db.selectFrom('comments').select(['objectId', 'createdAt', 'url', 'nick', 'comment']).where('duplicateKey', 'is', null)
+      if (after) {
+        const { createdAt, objectId } = after
+        q = q.where((eb) => eb.or([eb('createdAt', '>', createdAt), eb.and([eb('createdAt', '=', createdAt), eb('objectId', '>', objectId)])]))
+      }
+      const rows = await q.orderBy('createdAt').orderBy('objectId').limit(KEY_BATCH).execute()
+      if (rows.length === 0) return
+      const updates = await Promise.all(
+        rows.map(async (r) => {
+          const k = await duplicateDigest(r)
+          return db
+            .updateTable('comments')
+            .set({ duplicateKey: k })
+            .where('objectId', '=', r.objectId)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('comments as keyed').select('keyed.objectId').where('keyed.duplicateKey', '=', k))))
+            .compile()
+        }),
+      )
+      await backend.atomic([...lock, ...updates])
+      after = rows[rows.length - 1]
+    }
+  }
+
   return {
     async migrate() {
       const lock = backend.migrationLock ? [backend.migrationLock] : []
@@ -154,6 +193,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
         // Steps create only what is missing, so one that a concurrent start applied first is harmless.
         await backend.atomic([...lock, ...step.statements(db, flavor), record])
       }
+      await keyDuplicates()
       await analyze()
     },
 
@@ -182,7 +222,11 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
 
     async insertComment(comment) {
       // Autocommit: the statement returns once the commit is durable (see each backend's settings).
-      await db.insertInto('comments').values(pick(comment, COMMENT_COLUMNS)).execute()
+      // A record from elsewhere (not the comment write, which uses `insertNewComment`) is stored
+      // whatever its text; it takes its duplicate key when no stored comment holds it.
+      const k = await duplicateDigest(comment)
+      const free = sql<string | null>`case when exists (select 1 from comments where duplicate_key = ${k}) then null else ${k} end`
+      await db.insertInto('comments').values({ ...pick(comment, COMMENT_COLUMNS), duplicateKey: free }).execute()
     },
 
     async setCommentStatus(objectId, status, updatedAt) {
@@ -214,6 +258,24 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
     async findDuplicate(url, nick, comment) {
       const row = await db.selectFrom('comments').selectAll().where('url', '=', url).where('nick', '=', nick).where('comment', '=', comment).limit(1).executeTakeFirst()
       return row && toComment(row as Record<string, unknown>)
+    },
+
+    async hasDuplicateKey(duplicateKey) {
+      const row = await db.selectFrom('comments').select('objectId').where('duplicateKey', '=', duplicateKey).limit(1).executeTakeFirst()
+      return row !== undefined
+    },
+
+    async insertNewComment(comment, duplicateKey) {
+      // The unique index on the key decides: a comment with the same key, committed or being
+      // committed by another connection, makes this insert do nothing (PostgreSQL waits for the
+      // other transaction, then skips). No conflict target: an objectId clash, as unlikely as
+      // it is, is also "not inserted" rather than an error.
+      const r = await db
+        .insertInto('comments')
+        .values({ ...pick(comment, COMMENT_COLUMNS), duplicateKey })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0
     },
 
     async findCounters(cond, limit) {
@@ -267,6 +329,37 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       return row !== undefined
     },
 
+    async claim(key, now, until, max) {
+      // One upsert: a new key starts a window with one use; a live window gives one more use
+      // while it has fewer than `max`; a window that has passed starts again. Otherwise the
+      // update's condition fails and no row comes back: refused. The database serialises
+      // concurrent upserts of one key (PostgreSQL locks the row and re-checks the condition on
+      // the committed version), so of many at once exactly as many as allowed pass.
+      const row = await db
+        .insertInto('claims')
+        .values({ key, until, n: 1 })
+        .onConflict((oc) =>
+          oc
+            .column('key')
+            .doUpdateSet({
+              n: sql<number>`case when claims.until <= ${now} then 1 else claims.n + 1 end`,
+              until: sql<string>`case when claims.until <= ${now} then excluded.until else claims.until end`,
+            })
+            .where((eb) => eb.or([eb('claims.until', '<=', now), eb('claims.n', '<', max)])),
+        )
+        .returning('until')
+        .executeTakeFirst()
+      if (Math.floor(Math.random() * PRUNE_EVERY) === 0) await db.deleteFrom('claims').where('until', '<=', now).execute()
+      if (row) return { granted: true, until: row.until }
+      const held = await db.selectFrom('claims').select('until').where('key', '=', key).executeTakeFirst()
+      // Pruned or released in between: the wait is over.
+      return { granted: false, until: held?.until ?? now }
+    },
+
+    async releaseClaim(key, until) {
+      await db.updateTable('claims').set((eb) => ({ n: eb('n', '-', 1) })).where('key', '=', key).where('until', '=', until).where('n', '>', 0).execute()
+    },
+
     async hitRate(key, now, windowStart) {
       await db.insertInto('rateHits').values({ key, at: now }).execute()
       const row = await db
@@ -295,6 +388,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
           .compile(),
       )
       const changed = await backend.atomic([...commentInserts, ...counterInserts])
+      if (changed.slice(0, commentInserts.length).some((n) => n > 0)) await keyDuplicates()
       if (changed.some((n) => n > 0)) await analyze()
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
       const result = (total: number, added: number): ImportResult => ({ added, skipped: total - added })
