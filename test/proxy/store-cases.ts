@@ -3,6 +3,7 @@
  * store-d1 test files): the same behaviour on each database.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { duplicateDigest } from '../../src/proxy/policy/moderation.js'
 import type { CommentQuery, CommentStore, Condition, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 
 export interface StoreHarness {
@@ -301,6 +302,80 @@ export function storeCases(name: string, harness: StoreHarness): void {
       expect(await store.hitRate('oauth|ip-1', iso(200), iso(140))).toBe(1)
       const many = await Promise.all(Array.from({ length: 10 }, () => store.hitRate('oauth|ip-3', iso(0), iso(-60))))
       expect(Math.max(...many)).toBe(10)
+    })
+
+    it('a claim allows `max` uses in its window, then refuses with the window’s end; a passed window starts again; a release gives one back', async () => {
+      const store = await open()
+      expect(await store.claim('rate|a', iso(0), iso(20), 1)).toEqual({ granted: true, until: iso(20) })
+      expect(await store.claim('rate|a', iso(5), iso(25), 1)).toEqual({ granted: false, until: iso(20) })
+      expect(await store.claim('rate|b', iso(5), iso(25), 1)).toEqual({ granted: true, until: iso(25) })
+      // Given back while its window lasts: the next one passes, in the same window.
+      await store.releaseClaim('rate|a', iso(20))
+      expect(await store.claim('rate|a', iso(6), iso(26), 1)).toEqual({ granted: true, until: iso(20) })
+      expect(await store.claim('rate|a', iso(7), iso(27), 1)).toEqual({ granted: false, until: iso(20) })
+      // A release of another window (an old one) changes nothing.
+      await store.releaseClaim('rate|a', iso(19))
+      expect(await store.claim('rate|a', iso(8), iso(28), 1)).toEqual({ granted: false, until: iso(20) })
+      expect(await store.claim('rate|a', iso(20), iso(40), 1)).toEqual({ granted: true, until: iso(40) })
+      // Three a window.
+      for (let i = 0; i < 3; i++) expect((await store.claim('new|c', iso(100 + i), iso(160 + i), 3)).granted).toBe(true)
+      expect(await store.claim('new|c', iso(110), iso(170), 3)).toEqual({ granted: false, until: iso(160) })
+      expect(await store.claim('new|c', iso(160), iso(220), 3)).toEqual({ granted: true, until: iso(220) })
+    })
+
+    it('of 20 claims at once, on one handle or two, exactly the allowed number pass (10 trials)', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      for (let trial = 0; trial < 10; trial++) {
+        const at = iso(1000 + trial * 100)
+        const one = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? other : store).claim(`rate|t${trial}`, at, iso(1000 + trial * 100 + 20), 1)))
+        expect(one.filter((c) => c.granted), `trial ${trial}`).toHaveLength(1)
+        const three = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? other : store).claim(`new|t${trial}`, at, iso(1000 + trial * 100 + 60), 3)))
+        expect(three.filter((c) => c.granted), `trial ${trial}`).toHaveLength(3)
+      }
+    })
+
+    it('a new comment is inserted unless its duplicate key is stored; of 20 at once on two handles, exactly one (10 trials)', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      const first = comment({ url: '/p/k', nick: 'A', comment: '<p>Same words.</p>' })
+      const key = await duplicateDigest(first)
+      expect(await store.hasDuplicateKey(key)).toBe(false)
+      expect(await store.insertNewComment(first, key)).toBe(true)
+      expect(await store.getComment(first.objectId)).toEqual(first)
+      expect(await store.hasDuplicateKey(key)).toBe(true)
+      expect(await store.insertNewComment(comment({ url: '/p/k', nick: 'A', comment: '<p>SAME  words.</p>' }), key)).toBe(false)
+      for (let trial = 0; trial < 10; trial++) {
+        const same = Array.from({ length: 20 }, () => comment({ url: '/p/race', nick: 'B', comment: `<p>Trial ${trial}.</p>` }))
+        const k = await duplicateDigest(same[0])
+        const inserted = await Promise.all(same.map((c, i) => (i % 2 ? other : store).insertNewComment(c, k)))
+        expect(inserted.filter(Boolean), `trial ${trial}`).toHaveLength(1)
+        expect(await store.countComments({ where: { field: 'url', op: 'eq', value: '/p/race' }, status: ['approved'] })).toBe(trial + 1)
+      }
+      // Deleting the comment frees its words.
+      await store.deleteComment(first.objectId)
+      expect(await store.hasDuplicateKey(key)).toBe(false)
+      expect(await store.insertNewComment(comment({ url: '/p/k', nick: 'A', comment: '<p>Same words.</p>' }), key)).toBe(true)
+    })
+
+    it('records stored or imported from elsewhere take their duplicate key; of old duplicates the oldest holds it', async () => {
+      const store = await open()
+      const stored = comment({ url: '/p/i', nick: 'C', comment: '<p>Stored directly.</p>' })
+      await store.insertComment(stored)
+      await store.insertComment(comment({ url: '/p/i', nick: 'C', comment: '<p>stored directly.</p>' }))
+      expect(await store.hasDuplicateKey(await duplicateDigest(stored))).toBe(true)
+      const older = comment({ objectId: 'old1', url: '/p/i', nick: 'D', comment: '<p>Imported twice.</p>', createdAt: iso(1) })
+      const newer = comment({ objectId: 'old2', url: '/p/i', nick: 'D', comment: '<p>IMPORTED twice.</p>', createdAt: iso(2) })
+      await store.importRecords({ comments: [newer, older], counters: [] })
+      const key = await duplicateDigest(older)
+      expect(await store.hasDuplicateKey(key)).toBe(true)
+      expect(await store.insertNewComment(comment({ url: '/p/i', nick: 'D', comment: 'imported twice.' }), key)).toBe(false)
+      // The oldest holds the key: without it, the newer one (still there) is no longer found by key.
+      await store.deleteComment('old1')
+      expect(await store.hasDuplicateKey(key)).toBe(false)
+      // Until the next start keys it.
+      await store.migrate()
+      expect(await store.hasDuplicateKey(key)).toBe(true)
     })
 
     it('imports records keeping ids, dates and threads; importing again adds nothing', async () => {

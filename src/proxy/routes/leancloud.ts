@@ -84,7 +84,14 @@ async function cloudQuery(svc: Services, params: Params): Promise<object> {
 
 /** A GET by path (`/classes/Comment`, `/classes/Counter/:id`, `/cloudQuery`), as `/batch` sends them. */
 async function readPath(svc: Services, path: string, params: Params): Promise<object> {
-  const parts = path.split('/').filter(Boolean)
+  // Segments read as the routes read them (percent-decoded), so an id means the same in both.
+  const parts = path.split('/').filter(Boolean).map((part) => {
+    try {
+      return decodeURIComponent(part)
+    } catch {
+      throw lcError(LC.INVALID_QUERY, 'A batch path has a malformed percent-encoding.')
+    }
+  })
   if (parts[0] === 'classes' && parts.length === 2) return queryClass(svc, parts[1], params)
   if (parts[0] === 'classes' && parts.length === 3) return getObject(svc, parts[1], parts[2], params)
   if (parts[0] === 'cloudQuery' && parts.length === 1) return cloudQuery(svc, params)
