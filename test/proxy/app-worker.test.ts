@@ -43,7 +43,9 @@ const sendTo = (name: 'first' | 'second') => async (req: CaseRequest) => {
   const request = toRequest('http://comments.test', req)
   // miniflare's fetch takes its own Request type; the parts are handed over as they are.
   const init = { method: request.method, headers: Object.fromEntries(request.headers), body: request.body ? await request.text() : undefined }
-  const res = name === 'first' ? await mf.dispatchFetch(request.url, init) : await (await mf.getWorker(name)).fetch(request.url, init)
+  // The second worker's fetcher is typed for workers' own Request; it takes the same parts.
+  const second = async () => (await mf.getWorker(name)) as unknown as { fetch(url: string, i: typeof init): Promise<unknown> }
+  const res = name === 'first' ? await mf.dispatchFetch(request.url, init) : await (await second()).fetch(request.url, init)
   return fromResponse(res as unknown as Response)
 }
 

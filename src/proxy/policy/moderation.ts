@@ -5,7 +5,6 @@
 import type { Moderation } from '../options.js'
 import type { CommentStatus } from '../stores/store.js'
 import { hex } from '../../shared/encoding/hex.js'
-import { utf8 } from '../../shared/encoding/utf8.js'
 import { htmlLinks, htmlText } from './sanitize.js'
 
 export interface ModerationRules {
@@ -96,5 +95,5 @@ export function duplicateKey(input: { url: string; nick: string; comment: string
  * index whatever the comment's length.
  */
 export async function duplicateDigest(input: { url: string; nick: string; comment: string }): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', utf8(duplicateKey(input))))
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(duplicateKey(input))))
 }
