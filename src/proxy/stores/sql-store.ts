@@ -350,17 +350,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
           )
           .returning('until')
           .executeTakeFirst()
-      // On PostgreSQL the claim's commit does not wait for its WAL flush: it is seen by every
-      // connection at once all the same (that is what decides), and a crash could only forget a
-      // claim made in its last fraction of a second (a comment posted then is flushed with it).
-      // One flush a comment instead of two.
-      const row =
-        flavor === 'postgres'
-          ? await db.transaction().execute(async (trx) => {
-              await sql`set local synchronous_commit = off`.execute(trx)
-              return upsert(trx)
-            })
-          : await upsert(db)
+      const row = await upsert(db)
       if (Math.floor(Math.random() * PRUNE_EVERY) === 0) await db.deleteFrom('claims').where('until', '<=', now).execute()
       if (row) return { granted: true, until: row.until }
       const held = await db.selectFrom('claims').select('until').where('key', '=', key).executeTakeFirst()
