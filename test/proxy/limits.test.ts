@@ -25,10 +25,10 @@ function fakeStore(last?: string) {
       }
       return { granted: false, until: w.until }
     },
-    async releaseClaim(key, until) {
-      calls.push(['releaseClaim', key, until])
+    async claimFull(key, at, max) {
+      calls.push(['claimFull', key, at, max])
       const w = windows.get(key)
-      if (w && w.until === until && w.n > 0) w.n -= 1
+      return w !== undefined && w.until > at && w.n >= max ? w.until : undefined
     },
     async hitRate(key, at, windowStart) {
       calls.push(['hitRate', key, at, windowStart])
@@ -67,22 +67,18 @@ describe('limitsOn', () => {
   it('comment: refused with the seconds left while the last one is inside the window', async () => {
     const { store, calls } = fakeStore('2025-05-13T08:00:05.500Z')
     expect(await limitsOn(store, settings).comment('h', now)).toEqual({ granted: false, retryAfterSeconds: 6 })
-    expect(calls).toEqual([['claim', 'h', '2025-05-13T08:00:20.000Z', '2025-05-13T08:00:40.000Z', 1]])
+    expect(calls).toEqual([['claimFull', 'h', '2025-05-13T08:00:20.000Z', 1]])
     expect(await limitsOn(fakeStore('2025-05-13T08:00:00.000Z').store, settings).comment('h', now)).toMatchObject({ granted: true })
     expect(await limitsOn(fakeStore().store, settings).comment('h', now)).toMatchObject({ granted: true })
   })
 
-  it('comment: one claim per window; a released claim lets the client post again; no window, no claim', async () => {
-    const { store, calls } = fakeStore()
-    const limits = limitsOn(store, settings)
-    const first = await limits.comment('h', now)
-    expect(await limits.comment('h', now)).toEqual({ granted: false, retryAfterSeconds: 20 })
-    if (!first.granted) throw new Error('refused')
-    await first.release()
-    expect(calls[2]).toEqual(['releaseClaim', 'h', '2025-05-13T08:00:40.000Z'])
-    expect(await limits.comment('h', now)).toMatchObject({ granted: true })
+  it('comment: the claim a comment takes with its insert; no window, no claim and nothing read', async () => {
+    const { store } = fakeStore()
+    expect(limitsOn(store, settings).commentClaim('h', now)).toEqual({ key: 'h', now: '2025-05-13T08:00:20.000Z', until: '2025-05-13T08:00:40.000Z', max: 1 })
     const free = fakeStore()
-    expect(await limitsOn(free.store, { ...settings, rateSeconds: 0 }).comment('h', now)).toMatchObject({ granted: true })
+    const unlimited = limitsOn(free.store, { ...settings, rateSeconds: 0 })
+    expect(unlimited.commentClaim('h', now)).toBeUndefined()
+    expect(await unlimited.comment('h', now)).toEqual({ granted: true })
     expect(free.calls).toEqual([])
   })
 

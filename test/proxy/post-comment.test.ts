@@ -66,7 +66,7 @@ async function justPosted(ip = '203.0.113.7'): Promise<void> {
 }
 
 describe('postComment', () => {
-  it('stores an accepted comment as the server sets it, in three store calls (the rate claim, the duplicate key, the insert)', async () => {
+  it('stores an accepted comment as the server sets it, in three store calls (the rate, the duplicate key, the insert with its claim)', async () => {
     const outcome = await post(fields({ comment: '<p onclick="x()">Thanks, <b>this</b> helped.</p>' }))
     const c = posted(outcome)
     expect(c).toEqual({
@@ -88,7 +88,7 @@ describe('postComment', () => {
     })
     expect(outcome).toMatchObject({ reasons: [] })
     expect(await store.getComment('id1')).toEqual(c)
-    expect(calls).toEqual(['claim', 'hasDuplicateKey', 'insertNewComment'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey', 'insertClaimedComment'])
   })
 
   it('1. fields: a malformed field is refused before anything else, with no store call', async () => {
@@ -114,7 +114,7 @@ describe('postComment', () => {
     await seed({ objectId: 'dup', comment: '<p>Thanks, this helped.</p>', nick: 'Reader' })
     calls = []
     expect(await post(fields({ rid: 'missing' }))).toEqual({ refused: 'rate', retryAfterSeconds: 15, rateSeconds: 20 })
-    expect(calls).toEqual(['claim'])
+    expect(calls).toEqual(['claimFull'])
     // Another client, or the same one once the window has passed, is not limited.
     expect(posted(await post(fields({ comment: '<p>other client</p>' }), '198.51.100.9')).status).toBe('approved')
     expect(posted(await post(fields({ comment: '<p>later</p>' }), '203.0.113.7', deps({ now: new Date(T0.getTime() + 15_000) }))).status).toBe('approved')
@@ -125,7 +125,7 @@ describe('postComment', () => {
     calls = []
     // Also a reply to nothing: the duplicate is what is refused.
     expect(await post(fields({ rid: 'missing' }))).toEqual({ refused: 'duplicate' })
-    expect(calls).toEqual(['claim', 'hasDuplicateKey', 'releaseClaim'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey'])
     expect(posted(await post(fields({ url: '/gpt/b.html' }))).url).toBe('/gpt/b.html')
   })
 
@@ -135,7 +135,7 @@ describe('postComment', () => {
     await seed({ objectId: 'elsewhere', url: '/gpt/b.html' })
     calls = []
     expect(await post(fields({ rid: 'missing' }))).toEqual({ refused: 'thread', field: 'rid' })
-    expect(calls).toEqual(['claim', 'hasDuplicateKey', 'findComments', 'releaseClaim'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey', 'findComments'])
     expect(await post(fields({ rid: 'elsewhere' }))).toEqual({ refused: 'thread', field: 'rid' })
     expect(await post(fields({ rid: 'root1', pid: 'held' }))).toEqual({ refused: 'thread', field: 'pid' })
     expect(await post(fields({ rid: 'root1', pid: 'missing' }))).toEqual({ refused: 'thread', field: 'pid' })
@@ -144,7 +144,7 @@ describe('postComment', () => {
     const reply = posted(await post(fields({ rid: 'root1', pid: 'reply1' })))
     expect(reply).toMatchObject({ rid: 'root1', pid: 'reply1', status: 'approved' })
     // Four store calls for a reply to a reply (five before rid and pid were looked up together).
-    expect(calls).toEqual(['claim', 'hasDuplicateKey', 'findComments', 'insertNewComment'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey', 'findComments', 'insertClaimedComment'])
   })
 
   it('6. moderation: a comment it holds is stored waiting, with the reasons', async () => {
@@ -157,13 +157,13 @@ describe('postComment', () => {
 
   it('7. insert: a store that fails refuses nothing and acknowledges nothing', async () => {
     const d = deps()
-    const failing = { ...d, store: { ...d.store, insertNewComment: () => Promise.reject(new Error('disk full')) } }
+    const failing = { ...d, store: { ...d.store, insertClaimedComment: () => Promise.reject(new Error('disk full')) } }
     await expect(postComment(failing, { fields: fields(), ip: '203.0.113.7' })).rejects.toThrow('disk full')
-    // Nothing was posted, so the rate claim went back: the client may send it again at once.
+    // Nothing was posted, so no rate claim was left: the client may send it again at once.
     expect(posted(await post(fields())).objectId).toBe('id2')
   })
 
-  it('a comment refused after the rate claim (duplicate, thread) gives it back; an accepted one keeps it', async () => {
+  it('a comment refused after the rate (duplicate, thread) leaves no claim; an accepted one takes it', async () => {
     await seed({ objectId: 'dup', comment: '<p>Thanks, this helped.</p>', nick: 'Reader' })
     expect(await post(fields())).toEqual({ refused: 'duplicate' })
     expect(await post(fields({ comment: '<p>a reply</p>', rid: 'missing' }))).toEqual({ refused: 'thread', field: 'rid' })

@@ -304,23 +304,60 @@ export function storeCases(name: string, harness: StoreHarness): void {
       expect(Math.max(...many)).toBe(10)
     })
 
-    it('a claim allows `max` uses in its window, then refuses with the window’s end; a passed window starts again; a release gives one back', async () => {
+    it('a claim allows `max` uses in its window, then refuses with the window’s end; a passed window starts again', async () => {
       const store = await open()
       expect(await store.claim('rate|a', iso(0), iso(20), 1)).toEqual({ granted: true, until: iso(20) })
+      expect(await store.claimFull('rate|a', iso(5), 1)).toBe(iso(20))
       expect(await store.claim('rate|a', iso(5), iso(25), 1)).toEqual({ granted: false, until: iso(20) })
       expect(await store.claim('rate|b', iso(5), iso(25), 1)).toEqual({ granted: true, until: iso(25) })
-      // Given back while its window lasts: the next one passes, in the same window.
-      await store.releaseClaim('rate|a', iso(20))
-      expect(await store.claim('rate|a', iso(6), iso(26), 1)).toEqual({ granted: true, until: iso(20) })
-      expect(await store.claim('rate|a', iso(7), iso(27), 1)).toEqual({ granted: false, until: iso(20) })
-      // A release of another window (an old one) changes nothing.
-      await store.releaseClaim('rate|a', iso(19))
-      expect(await store.claim('rate|a', iso(8), iso(28), 1)).toEqual({ granted: false, until: iso(20) })
+      expect(await store.claimFull('rate|a', iso(20), 1)).toBeUndefined()
+      expect(await store.claimFull('rate|none', iso(20), 1)).toBeUndefined()
       expect(await store.claim('rate|a', iso(20), iso(40), 1)).toEqual({ granted: true, until: iso(40) })
       // Three a window.
       for (let i = 0; i < 3; i++) expect((await store.claim('new|c', iso(100 + i), iso(160 + i), 3)).granted).toBe(true)
       expect(await store.claim('new|c', iso(110), iso(170), 3)).toEqual({ granted: false, until: iso(160) })
       expect(await store.claim('new|c', iso(160), iso(220), 3)).toEqual({ granted: true, until: iso(220) })
+    })
+
+    it('a comment and its claim go in one commit: a refused claim or a taken key stores nothing and leaves no claim', async () => {
+      const store = await open()
+      const claimAt = (n: number) => ({ key: 'rate|ip', now: iso(n), until: iso(n + 20), max: 1 })
+      const first = comment({ url: '/p/c', nick: 'E', comment: '<p>First.</p>' })
+      expect(await store.insertClaimedComment(first, await duplicateDigest(first), claimAt(0))).toEqual({ inserted: true })
+      expect(await store.getComment(first.objectId)).toEqual(first)
+      const second = comment({ url: '/p/c', nick: 'E', comment: '<p>Second.</p>' })
+      expect(await store.insertClaimedComment(second, await duplicateDigest(second), claimAt(5))).toEqual({ inserted: false, refused: 'claim', until: iso(20) })
+      expect(await store.getComment(second.objectId)).toBeUndefined()
+      // Another client with the first one's words: refused, and its claim is not left behind.
+      const again = comment({ url: '/p/c', nick: 'E', comment: '<p>FIRST.</p>' })
+      const other = { key: 'rate|other', now: iso(5), until: iso(25), max: 1 }
+      expect(await store.insertClaimedComment(again, await duplicateDigest(first), other)).toEqual({ inserted: false, refused: 'duplicate' })
+      expect(await store.claimFull('rate|other', iso(6), 1)).toBeUndefined()
+      expect(await store.insertClaimedComment(second, await duplicateDigest(second), { ...other, now: iso(6) })).toEqual({ inserted: true })
+      // No limit: the key alone decides.
+      const free = comment({ url: '/p/c', nick: 'E', comment: '<p>Free.</p>' })
+      expect(await store.insertClaimedComment(free, await duplicateDigest(free), undefined)).toEqual({ inserted: true })
+      expect(await store.insertClaimedComment(comment({ url: '/p/c', nick: 'E' }), await duplicateDigest(free), undefined)).toEqual({ inserted: false, refused: 'duplicate' })
+    })
+
+    it('of 20 comments at once from one client, or of 20 with the same words from 20, on two handles, exactly one is stored (10 trials)', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      for (let trial = 0; trial < 10; trial++) {
+        const at = { now: iso(2000 + trial * 100), until: iso(2000 + trial * 100 + 20), max: 1 }
+        const burst = Array.from({ length: 20 }, (_, i) => comment({ url: '/p/burst', comment: `<p>Burst ${trial}, ${i}.</p>` }))
+        const fromOne = await Promise.all(burst.map(async (c, i) => (i % 2 ? other : store).insertClaimedComment(c, await duplicateDigest(c), { key: `rate|one${trial}`, ...at })))
+        expect(fromOne.filter((r) => r.inserted), `trial ${trial}`).toHaveLength(1)
+        expect(fromOne.filter((r) => !r.inserted && r.refused === 'claim'), `trial ${trial}`).toHaveLength(19)
+        const same = Array.from({ length: 20 }, () => comment({ url: '/p/same', nick: 'F', comment: `<p>Same ${trial}.</p>` }))
+        const k = await duplicateDigest(same[0])
+        const fromMany = await Promise.all(same.map((c, i) => (i % 2 ? other : store).insertClaimedComment(c, k, { key: `rate|many${trial}-${i}`, ...at })))
+        expect(fromMany.filter((r) => r.inserted), `trial ${trial}`).toHaveLength(1)
+        expect(fromMany.filter((r) => !r.inserted && r.refused === 'duplicate'), `trial ${trial}`).toHaveLength(19)
+        // The 19 refused hold no claim.
+        const held = await Promise.all(same.map((_, i) => store.claimFull(`rate|many${trial}-${i}`, at.now, 1)))
+        expect(held.filter((u) => u !== undefined), `trial ${trial}`).toHaveLength(1)
+      }
     })
 
     it('of 20 claims at once, on one handle or two, exactly the allowed number pass (10 trials)', async () => {

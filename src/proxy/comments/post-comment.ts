@@ -7,7 +7,7 @@
  */
 import type { ProxyOptions } from '../options.js'
 import { checkCommentFields, type CommentInput, type FieldRefusal } from '../policy/fields.js'
-import type { Limits } from '../policy/limits.js'
+import { secondsUntil, type Limits } from '../policy/limits.js'
 import { duplicateDigest, moderate } from '../policy/moderation.js'
 import { ipHash, mailHash } from '../policy/privacy.js'
 import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
@@ -33,8 +33,8 @@ export interface PostedComment {
 }
 
 export interface PostCommentDeps {
-  store: Pick<CommentStore, 'hasDuplicateKey' | 'findComments' | 'insertNewComment'>
-  limits: Pick<Limits, 'comment'>
+  store: Pick<CommentStore, 'hasDuplicateKey' | 'findComments' | 'insertClaimedComment'>
+  limits: Pick<Limits, 'comment' | 'commentClaim'>
   settings: Pick<ProxyOptions, 'rateSeconds' | 'moderation' | 'forbiddenWords'>
   /** Salt of the IP hash. */
   salt: string
@@ -57,25 +57,17 @@ export async function postComment(deps: PostCommentDeps, request: CommentRequest
   if (isBlankHtml(html)) return { refused: 'blank' }
 
   const client = await ipHash(request.ip, deps.salt)
-  // The rate is one atomic claim in the store: of comments sent together from one client, on
-  // one instance or several, one passes. A comment refused after it (a duplicate, a reply to
-  // nothing), or that the store fails to keep, gives the claim back: it was never posted, and
-  // the client may correct it and send it again at once, as before the claim (the slot was
-  // then taken by the stored comment only).
+  // The rate, then the duplicate, read in the checks' order (a refusal names the first that
+  // fails); both are decided again, atomically, by the insert below.
   const rate = await deps.limits.comment(client, deps.now)
   if (!rate.granted) return { refused: 'rate', retryAfterSeconds: rate.retryAfterSeconds, rateSeconds: deps.settings.rateSeconds }
-  const refuse = async (refusal: CommentRefusal): Promise<CommentRefusal> => {
-    await rate.release()
-    return refusal
-  }
 
-  // The same words as a stored comment: one lookup by the normalised text's digest. The
-  // store's unique key on it decides between two sent together (the insert below).
+  // The same words as a stored comment: one lookup by the normalised text's digest.
   const duplicate = await duplicateDigest({ url: input.url, nick: input.nick, comment: html })
-  if (await deps.store.hasDuplicateKey(duplicate)) return refuse({ refused: 'duplicate' })
+  if (await deps.store.hasDuplicateKey(duplicate)) return { refused: 'duplicate' }
 
   const orphan = await unansweredParent(deps.store, input)
-  if (orphan) return refuse({ refused: 'thread', field: orphan })
+  if (orphan) return { refused: 'thread', field: orphan }
 
   const decision = moderate({ comment: html, nick: input.nick, mail: input.mail, link: input.link }, { mode: deps.settings.moderation, forbiddenWords: deps.settings.forbiddenWords })
   const iso = deps.now.toISOString()
@@ -96,17 +88,17 @@ export async function postComment(deps: PostCommentDeps, request: CommentRequest
     ipHash: client,
     status: decision.status,
   }
-  // Resolves once committed: a comment acknowledged is never lost. False: the same words were
-  // stored in the meantime (sent together from elsewhere), a duplicate after all.
-  let inserted: boolean
-  try {
-    inserted = await deps.store.insertNewComment(posted, duplicate)
-  } catch (err) {
-    // Not stored: the claim goes back (best effort; it expires with its window anyway).
-    await rate.release().catch(() => undefined)
-    throw err
+  // One commit takes the client's rate claim and inserts the comment under its unique
+  // duplicate key: of comments sent together from one client, or of the same words from many,
+  // on one instance or several, exactly one is stored; the others are refused as by the reads
+  // above. A comment not stored (refused here, or the store failing) holds no claim: its author
+  // may correct it and send it again at once. Resolves once committed: a comment acknowledged
+  // is never lost.
+  const stored = await deps.store.insertClaimedComment(posted, duplicate, deps.limits.commentClaim(client, deps.now))
+  if (!stored.inserted && stored.refused === 'duplicate') return { refused: 'duplicate' }
+  if (!stored.inserted) {
+    return { refused: 'rate', retryAfterSeconds: secondsUntil(stored.until, deps.now), rateSeconds: deps.settings.rateSeconds }
   }
-  if (!inserted) return refuse({ refused: 'duplicate' })
   return { posted, reasons: decision.reasons }
 }
 

@@ -4,29 +4,23 @@
  * settings)` and get an answer; none of them decides a limit itself.
  *
  * Each limit has the shape of one claim (key, window, most allowed): the claim is granted, or
- * refused with the seconds to wait. The comment rate and new counters are taken by
- * `store.claim`, one atomic upsert on the claim's key (see `sql-store.ts`), so of requests sent
- * together, on one instance or several sharing the store, exactly as many pass as the limit
- * allows; the page view by `store.claimView`, a single atomic statement too; the login by
+ * refused with the seconds to wait. The comment rate and new counters are claims in the store,
+ * one atomic upsert on the claim's key (see `sql-store.ts`; the comment's taken in the commit
+ * that inserts it, `store.insertClaimedComment`), so of requests sent together, on one instance
+ * or several sharing the store, exactly as many pass as the limit allows; the page view by `store.claimView`, a single atomic statement too; the login by
  * `store.hitRate` (insert, then count: a burst may see a count above the most and be refused
  * beyond it, never let through beyond it).
  */
 import type { ProxyOptions } from '../options.js'
-import type { CommentStore } from '../stores/store.js'
+import type { ClaimRequest, CommentStore } from '../stores/store.js'
 
 /** The settings the limits read. */
 export type LimitSettings = Pick<ProxyOptions, 'rateSeconds' | 'counterWindowSeconds'> & { limits: Pick<ProxyOptions['limits'], 'oauthPerMinute'> }
 
-export type LimitStore = Pick<CommentStore, 'claim' | 'releaseClaim' | 'hitRate' | 'claimView'>
+export type LimitStore = Pick<CommentStore, 'claim' | 'claimFull' | 'hitRate' | 'claimView'>
 
 export type Claim = { granted: true } | { granted: false; retryAfterSeconds: number }
 
-/**
- * A claim that may be given back: the comment write takes the rate before its later checks,
- * and a comment they refuse (a duplicate, a reply to nothing) or that the store fails to keep
- * was never posted, so it must not keep its author waiting.
- */
-export type HeldClaim = { granted: true; release(): Promise<void> } | { granted: false; retryAfterSeconds: number }
 
 /** The login limit's window: `limits.oauthPerMinute` counts per minute. */
 export const LOGIN_WINDOW_SECONDS = 60
@@ -75,8 +69,13 @@ export function rateLimit(lastCreatedAt: string | undefined, now: Date, rateSeco
 }
 
 export interface Limits {
-  /** May this client post a comment now? Granted, it holds the slot until released or the window passes. */
-  comment(ipHash: string, now: Date): Promise<HeldClaim>
+  /**
+   * May this client post a comment now? A read, to refuse in the checks' order; the slot itself
+   * is taken by `commentClaim`, with the comment, in one commit.
+   */
+  comment(ipHash: string, now: Date): Promise<Claim>
+  /** The claim a comment takes with its insert (`store.insertClaimedComment`); undefined when there is no limit. */
+  commentClaim(ipHash: string, now: Date): ClaimRequest | undefined
   /** May this client create one more counter now? */
   counter(ipHash: string, now: Date): Promise<Claim>
   /** May this client make one more login request now? */
@@ -88,20 +87,20 @@ export interface Limits {
 const iso = (at: Date, plusSeconds = 0): string => new Date(at.getTime() + plusSeconds * 1000).toISOString()
 
 /** Whole seconds from `now` until `until` (ISO), at least 1: a refusal always asks to wait. */
-const secondsUntil = (until: string, now: Date): number => Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000))
-
-const GRANTED_NOTHING_HELD: HeldClaim = { granted: true, release: async () => {} }
+export const secondsUntil = (until: string, now: Date): number => Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000))
 
 export function limitsOn(store: LimitStore, settings: LimitSettings): Limits {
   return {
     async comment(ipHash, now) {
       const window = LIMITS.comment.windowSeconds(settings)
-      // No window, no limit: nothing to claim.
-      if (window <= 0) return GRANTED_NOTHING_HELD
-      const key = LIMITS.comment.key(ipHash)
-      const claim = await store.claim(key, iso(now), iso(now, window), LIMITS.comment.max())
-      if (!claim.granted) return { granted: false, retryAfterSeconds: secondsUntil(claim.until, now) }
-      return { granted: true, release: () => store.releaseClaim(key, claim.until) }
+      // No window, no limit: nothing to read.
+      if (window <= 0) return { granted: true }
+      const until = await store.claimFull(LIMITS.comment.key(ipHash), iso(now), LIMITS.comment.max())
+      return until === undefined ? { granted: true } : { granted: false, retryAfterSeconds: secondsUntil(until, now) }
+    },
+    commentClaim(ipHash, now) {
+      const window = LIMITS.comment.windowSeconds(settings)
+      return window <= 0 ? undefined : { key: LIMITS.comment.key(ipHash), now: iso(now), until: iso(now, window), max: LIMITS.comment.max() }
     },
     async counter(ipHash, now) {
       const window = LIMITS.counter.windowSeconds()

@@ -110,6 +110,9 @@ export const MIGRATIONS: Migration[] = [
         .addColumn('key', key(flavor), (c) => c.primaryKey())
         .addColumn('until', key(flavor), (c) => c.notNull())
         .addColumn('n', 'integer', (c) => c.notNull())
+        // Who took the last use (a comment's id), so the statements after the claim in the same
+        // commit know whether it was theirs.
+        .addColumn('holder', 'text')
         .compile(),
       db.schema.createIndex('claims_until').ifNotExists().on('claims').column('until').compile(),
       // A digest of the page, the name and the visible text, normalised (policy/moderation.ts):

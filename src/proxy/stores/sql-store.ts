@@ -5,7 +5,7 @@
  * Web-standard: this file runs on edge runtimes.
  */
 import { CamelCasePlugin, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import type { CommentQuery, CommentStatus, CommentStore, Condition, ImportResult, StoredComment, StoredCounter } from './store.js'
+import type { ClaimRequest, CommentQuery, CommentStatus, CommentStore, Condition, ImportResult, StoredComment, StoredCounter } from './store.js'
 import { createMigrationsTable, MIGRATIONS } from './migrations.js'
 import { duplicateDigest } from '../policy/moderation.js'
 
@@ -17,7 +17,7 @@ export interface Tables {
   comments: StoredComment & { duplicateKey?: string | null }
   counters: StoredCounter
   viewClaims: { key: string; until: string }
-  claims: { key: string; until: string; n: number }
+  claims: { key: string; until: string; n: number; holder: string | null }
   rateHits: { key: string; at: string }
   gptnotesMigrations: { version: number; name: string; appliedAt: string }
 }
@@ -178,6 +178,46 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
     }
   }
 
+  /**
+   * A claim as one upsert: a new key starts a window with one use; a live window gives one more
+   * use while it has fewer than `max`; a window that has passed starts again. Otherwise the
+   * update's condition fails and no row changes: refused. The database serialises concurrent
+   * upserts of one key (PostgreSQL locks the row and re-checks the condition on the committed
+   * version), so of many at once exactly as many as allowed pass, on one connection or several.
+   */
+  const claimUpsert = ({ key, now, until, max }: ClaimRequest, holder: string | null) =>
+    db
+      .insertInto('claims')
+      .values({ key, until, n: 1, holder })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({
+            n: sql<number>`case when claims.until <= ${now} then 1 else claims.n + 1 end`,
+            until: sql<string>`case when claims.until <= ${now} then excluded.until else claims.until end`,
+            holder: sql<string | null>`excluded.holder`,
+          })
+          .where((eb) => eb.or([eb('claims.until', '<=', now), eb('claims.n', '<', max)])),
+      )
+
+  const claimFull = async (key: string, now: string, max: number): Promise<string | undefined> => {
+    const row = await db.selectFrom('claims').select('until').where('key', '=', key).where('until', '>', now).where('n', '>=', max).executeTakeFirst()
+    return row?.until
+  }
+
+  const insertNewComment = async (comment: StoredComment, duplicateKey: string): Promise<boolean> => {
+    // The unique index on the key decides: a comment with the same key, committed or being
+    // committed by another connection, makes this insert do nothing (PostgreSQL waits for the
+    // other transaction, then skips). No conflict target: an objectId clash, as unlikely as
+    // it is, is also "not inserted" rather than an error.
+    const r = await db
+      .insertInto('comments')
+      .values({ ...pick(comment, COMMENT_COLUMNS), duplicateKey })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst()
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0
+  }
+
   return {
     async migrate() {
       const lock = backend.migrationLock ? [backend.migrationLock] : []
@@ -265,18 +305,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       return row !== undefined
     },
 
-    async insertNewComment(comment, duplicateKey) {
-      // The unique index on the key decides: a comment with the same key, committed or being
-      // committed by another connection, makes this insert do nothing (PostgreSQL waits for the
-      // other transaction, then skips). No conflict target: an objectId clash, as unlikely as
-      // it is, is also "not inserted" rather than an error.
-      const r = await db
-        .insertInto('comments')
-        .values({ ...pick(comment, COMMENT_COLUMNS), duplicateKey })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst()
-      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0
-    },
+    insertNewComment,
 
     async findCounters(cond, limit) {
       if (limit <= 0) return []
@@ -330,36 +359,48 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
     },
 
     async claim(key, now, until, max) {
-      // One upsert: a new key starts a window with one use; a live window gives one more use
-      // while it has fewer than `max`; a window that has passed starts again. Otherwise the
-      // update's condition fails and no row comes back: refused. The database serialises
-      // concurrent upserts of one key (PostgreSQL locks the row and re-checks the condition on
-      // the committed version), so of many at once exactly as many as allowed pass.
-      const upsert = (q: Kysely<Tables>) =>
-        q
-          .insertInto('claims')
-          .values({ key, until, n: 1 })
-          .onConflict((oc) =>
-            oc
-              .column('key')
-              .doUpdateSet({
-                n: sql<number>`case when claims.until <= ${now} then 1 else claims.n + 1 end`,
-                until: sql<string>`case when claims.until <= ${now} then excluded.until else claims.until end`,
-              })
-              .where((eb) => eb.or([eb('claims.until', '<=', now), eb('claims.n', '<', max)])),
-          )
-          .returning('until')
-          .executeTakeFirst()
-      const row = await upsert(db)
+      const row = await claimUpsert({ key, now, until, max }, null).returning('until').executeTakeFirst()
       if (Math.floor(Math.random() * PRUNE_EVERY) === 0) await db.deleteFrom('claims').where('until', '<=', now).execute()
       if (row) return { granted: true, until: row.until }
-      const held = await db.selectFrom('claims').select('until').where('key', '=', key).executeTakeFirst()
-      // Pruned or released in between: the wait is over.
-      return { granted: false, until: held?.until ?? now }
+      // Pruned in between: the wait is over.
+      return { granted: false, until: (await claimFull(key, now, max)) ?? now }
     },
 
-    async releaseClaim(key, until) {
-      await db.updateTable('claims').set((eb) => ({ n: eb('n', '-', 1) })).where('key', '=', key).where('until', '=', until).where('n', '>', 0).execute()
+    claimFull,
+
+    async insertClaimedComment(comment, duplicateKey, claim) {
+      if (!claim) return (await insertNewComment(comment, duplicateKey)) ? { inserted: true } : { inserted: false, refused: 'duplicate' }
+      const holder = comment.objectId
+      const row = { ...pick(comment, COMMENT_COLUMNS), duplicateKey }
+      const columns = Object.keys(row) as (keyof typeof row)[]
+      // One commit (a transaction, or a D1 batch): the claim; the comment, only if this claim
+      // took the use (its holder is this comment) and its key is free (the unique index: a
+      // comment with the same words committed or being committed elsewhere makes it do
+      // nothing); then the use given back if the comment did not go in. The claim row is
+      // locked from the first statement to the commit, so claims of one key queue.
+      const [claimed, inserted] = await backend.atomic([
+        claimUpsert(claim, holder).compile(),
+        db
+          .insertInto('comments')
+          .columns(columns)
+          .expression(
+            db
+              .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
+              .where(sql<SqlBool>`exists (select 1 from claims where claims.key = ${claim.key} and claims.holder = ${holder})`),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .compile(),
+        db
+          .updateTable('claims')
+          .set((eb) => ({ n: eb('n', '-', 1), holder: null }))
+          .where('key', '=', claim.key)
+          .where('holder', '=', holder)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('comments').select('comments.objectId').where('comments.objectId', '=', holder))))
+          .compile(),
+      ])
+      if (inserted > 0) return { inserted: true }
+      if (claimed > 0) return { inserted: false, refused: 'duplicate' }
+      return { inserted: false, refused: 'claim', until: (await claimFull(claim.key, claim.now, claim.max)) ?? claim.now }
     },
 
     async hitRate(key, now, windowStart) {

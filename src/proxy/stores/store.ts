@@ -72,6 +72,16 @@ export interface CommentQuery {
   skip: number
 }
 
+/** A claim to take (`CommentStore.claim`). */
+export interface ClaimRequest {
+  key: string
+  now: string
+  until: string
+  max: number
+}
+
+export type ClaimedInsert = { inserted: true } | { inserted: false; refused: 'claim'; until: string } | { inserted: false; refused: 'duplicate' }
+
 export interface ImportResult {
   added: number
   /** Already present (same objectId): an import can run twice and add nothing. */
@@ -125,11 +135,14 @@ export interface CommentStore {
    * of the live window, when the key may be used again. Of many at once, exactly `max` pass.
    */
   claim(key: string, now: string, until: string, max: number): Promise<{ granted: boolean; until: string }>
+  /** The end of the key's window when it has no use left at `now` (a claim would be refused), else undefined. Reads only. */
+  claimFull(key: string, now: string, max: number): Promise<string | undefined>
   /**
-   * Give back one use of a granted claim (the action it guarded was refused later or failed):
-   * only while the window that granted it (its `until`) is still the key's window.
+   * A new comment and its claim (the client's rate) in one commit: the claim is taken as by
+   * `claim`, and the comment inserted only when the claim was granted and its duplicate key is
+   * free; a comment not inserted leaves no claim behind. `claim: undefined`: no limit to take.
    */
-  releaseClaim(key: string, until: string): Promise<void>
+  insertClaimedComment(comment: StoredComment, duplicateKey: string, claim: ClaimRequest | undefined): Promise<ClaimedInsert>
 
   /**
    * Record one hit of a rate limit's key (an IP hash and a route) at `now` (ISO); the hits of
