@@ -262,7 +262,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
 
     async insertComment(comment) {
       // Autocommit: the statement returns once the commit is durable (see each backend's settings).
-      // A record from elsewhere (not the comment write, which uses `insertNewComment`) is stored
+      // A record from elsewhere (not the comment write, which uses `insertClaimedComment`) is stored
       // whatever its text; it takes its duplicate key when no stored comment holds it.
       const k = await duplicateDigest(comment)
       const free = sql<string | null>`case when exists (select 1 from comments where duplicate_key = ${k}) then null else ${k} end`
