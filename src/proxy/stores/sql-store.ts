@@ -373,31 +373,54 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       const holder = comment.objectId
       const row = { ...pick(comment, COMMENT_COLUMNS), duplicateKey }
       const columns = Object.keys(row) as (keyof typeof row)[]
-      // One commit (a transaction, or a D1 batch): the claim; the comment, only if this claim
-      // took the use (its holder is this comment) and its key is free (the unique index: a
-      // comment with the same words committed or being committed elsewhere makes it do
-      // nothing); then the use given back if the comment did not go in. The claim row is
-      // locked from the first statement to the commit, so claims of one key queue.
-      const [claimed, inserted] = await backend.atomic([
-        claimUpsert(claim, holder).compile(),
-        db
-          .insertInto('comments')
-          .columns(columns)
-          .expression(
+      const insert = db
+        .insertInto('comments')
+        .columns(columns)
+        .expression(
+          db
+            .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
+            .where(sql<SqlBool>`exists (select 1 from claims where claims.key = ${claim.key} and claims.holder = ${holder})`),
+        )
+        .onConflict((oc) => oc.doNothing())
+      const giveBack = db
+        .updateTable('claims')
+        .set((eb) => ({ n: eb('n', '-', 1), holder: null }))
+        .where('key', '=', claim.key)
+        .where('holder', '=', holder)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('comments').select('comments.objectId').where('comments.objectId', '=', holder))))
+      let claimed: number
+      let inserted: number
+      if (flavor === 'postgres') {
+        // One statement, one round trip: the claim, then the comment only if the claim returned
+        // a row (all parts of a statement see one snapshot, so the comment reads the claim's
+        // RETURNING, not the table). A statement cannot change a row twice, so a comment refused
+        // by its key gives the use back in a second statement (the rare path).
+        const upsert = claimUpsert(claim, holder).returning('key')
+        const result = await db
+          .with('claimed', () => upsert)
+          .with('inserted', () =>
             db
-              .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
-              .where(sql<SqlBool>`exists (select 1 from claims where claims.key = ${claim.key} and claims.holder = ${holder})`),
+              .insertInto('comments')
+              .columns(columns)
+              .expression(
+                db
+                  .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
+                  .where(sql<SqlBool>`exists (select 1 from claimed)`),
+              )
+              .onConflict((oc) => oc.doNothing())
+              .returning('objectId'),
           )
-          .onConflict((oc) => oc.doNothing())
-          .compile(),
-        db
-          .updateTable('claims')
-          .set((eb) => ({ n: eb('n', '-', 1), holder: null }))
-          .where('key', '=', claim.key)
-          .where('holder', '=', holder)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('comments').select('comments.objectId').where('comments.objectId', '=', holder))))
-          .compile(),
-      ])
+          .selectNoFrom([sql<number>`(select count(*) from claimed)::int`.as('claimed'), sql<number>`(select count(*) from inserted)::int`.as('inserted')])
+          .executeTakeFirstOrThrow()
+        claimed = Number(result.claimed)
+        inserted = Number(result.inserted)
+        if (claimed > 0 && inserted === 0) await giveBack.execute()
+      } else {
+        // One commit (a transaction, or a D1 batch): the claim; the comment, only if this claim
+        // took the use (its holder is this comment) and its key is free; then the use given
+        // back if the comment did not go in.
+        ;[claimed, inserted] = await backend.atomic([claimUpsert(claim, holder).compile(), insert.compile(), giveBack.compile()])
+      }
       if (inserted > 0) return { inserted: true }
       if (claimed > 0) return { inserted: false, refused: 'duplicate' }
       return { inserted: false, refused: 'claim', until: (await claimFull(claim.key, claim.now, claim.max)) ?? claim.now }

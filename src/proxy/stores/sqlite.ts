@@ -25,7 +25,8 @@ export function openSqliteStore(path: string): CommentStore {
   database.pragma('synchronous = FULL')
   // Another process on the same file (an import while the service runs) waits, not fails.
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(database) }), plugins: [columnNames()] })
+  const statements = cachingStatements(database)
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }), plugins: [columnNames()] })
   // SQLite never gathers planner statistics by itself: as its documentation advises for a
   // long-lived connection, refresh them at start (migrate) and then every hour.
   const optimize = sql`pragma optimize=0x10002`.compile(db)
@@ -39,7 +40,7 @@ export function openSqliteStore(path: string): CommentStore {
     // else in this process runs between its statements, so two handles on one file (two stores
     // in one process) cannot each hold a lock while the other waits for it inside a synchronous
     // call that blocks the event loop; another process waits for it (busy_timeout).
-    atomic: async (queries) => database.transaction(() => queries.map((q) => database.prepare(q.sql).run(...(q.parameters as unknown[])).changes)).immediate(),
+    atomic: async (queries) => database.transaction(() => queries.map((q) => Number(statements.prepare(q.sql).run(q.parameters as unknown[]).changes))).immediate(),
     analyze: [optimize],
     close: async () => {
       clearInterval(hourly)
