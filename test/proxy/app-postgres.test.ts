@@ -4,6 +4,7 @@ import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import { CASE_BINDINGS, fromResponse, httpCases, toRequest } from './http-cases.js'
+import { dropTestDatabase } from './postgres-database.js'
 
 /**
  * The HTTP cases against the Node server on PostgreSQL (the store meant for several instances):
@@ -29,13 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of servers) await server.close()
   servers = []
-  // Let closing connections go before the drop (see store-postgres.test.ts).
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database])
-    if ((rows[0] as { n: number }).n === 0) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  await admin.query(`drop database if exists ${database} with (force)`)
+  await dropTestDatabase(admin, database)
   await admin.end()
 })
 

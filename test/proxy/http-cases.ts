@@ -7,6 +7,7 @@
  * still serves).
  */
 import { expect, it } from 'vitest'
+import { NEAR_DUPLICATES, ORIGINAL } from './near-duplicates.js'
 
 /** Settings as environment bindings: the Node server and the worker read the same record. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
@@ -619,19 +620,8 @@ export function httpCases(send: () => Send, other?: () => Send): void {
 
   it('near duplicates (case, spacing, markup, references, invisible and full-width characters) are refused as duplicates', async () => {
     const url = '/gpt/near.html'
-    expect((await post({ comment: '<p>Hello world, thanks!</p>', url })).status).toBe(201)
-    const variants = [
-      'HELLO WORLD, THANKS!',
-      'Hello  world,   thanks!',
-      '<p>Hello world, thanks!</p>',
-      'Hel<b></b>lo world, thanks!',
-      '&#72;ello world, thanks!',
-      'Hello\u200b world, thanks!\u200d',
-      'Ｈｅｌｌｏ　ｗｏｒｌｄ，　ｔｈａｎｋｓ！',
-      '<p>Hello</p>\n<p>world, thanks!</p>',
-      'Hello\u00a0world,\u00ad thanks!\ufeff',
-    ]
-    for (const variant of variants) expectError(await post({ comment: variant, url }), 409, 137)
+    expect((await post({ comment: ORIGINAL, url })).status).toBe(201)
+    for (const variant of NEAR_DUPLICATES) expectError(await post({ comment: variant, url }), 409, 137)
     expect((await post({ comment: 'Hello world, thanks again!', url })).status).toBe(201)
   })
 

@@ -3,6 +3,7 @@ import { postComment, type CommentRefusal, type PostCommentDeps, type PostedComm
 import { limitsOn } from '../../src/proxy/policy/limits.js'
 import { ipHash, mailHash } from '../../src/proxy/policy/privacy.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
+import { NEAR_DUPLICATES, ORIGINAL } from './near-duplicates.js'
 import type { CommentStore, StoredComment } from '../../src/proxy/stores/store.js'
 
 const SALT = 'salt-0123456789abcdef'
@@ -173,20 +174,9 @@ describe('postComment', () => {
   })
 
   it('near duplicates are duplicates: case, spacing, markup, references, invisible and full-width characters', async () => {
-    const first = posted(await post(fields({ comment: '<p>Hello world, thanks!</p>' })))
+    const first = posted(await post(fields({ comment: ORIGINAL })))
     expect(first.status).toBe('approved')
-    const variants = [
-      'HELLO WORLD, THANKS!',
-      'Hello  world,   thanks!',
-      '<p>Hello world, thanks!</p>',
-      'Hel<b></b>lo world, thanks!',
-      '&#72;ello world, thanks!',
-      'Hello\u200b world, thanks!\u200d',
-      'Ｈｅｌｌｏ　ｗｏｒｌｄ，　ｔｈａｎｋｓ！',
-      '<p>Hello</p>\n<p>world, thanks!</p>',
-      'Hello\u00a0world,\u00ad thanks!\ufeff',
-    ]
-    for (const [i, comment] of variants.entries()) {
+    for (const [i, comment] of NEAR_DUPLICATES.entries()) {
       expect(await post(fields({ comment }), `198.51.100.${i + 1}`), comment).toEqual({ refused: 'duplicate' })
     }
     // Another name, or other words, is another comment.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '../../src/proxy/stores/migrations.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
+import { dropTestDatabase } from './postgres-database.js'
 import { storeCases } from './store-cases.js'
 
 /** The real server (design.md §7); `.ci/run` starts it when it is not running. */
@@ -32,14 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await setup?.end()
-  // Every store is closed by now, but a closing connection may still be on its way out: let it
-  // go before the drop, which ends any connection left (one ending meanwhile would report it).
-  for (let i = 0; i < 50; i++) {
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database])
-    if ((rows[0] as { n: number }).n === 0) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  await admin.query(`drop database if exists ${database} with (force)`)
+  await dropTestDatabase(admin, database)
   await admin.end()
 })
 
