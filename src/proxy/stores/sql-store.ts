@@ -4,7 +4,7 @@
  * driver, and a way to run several statements atomically (a transaction, or a D1 batch).
  * Web-standard: this file runs on edge runtimes.
  */
-import { CamelCasePlugin, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { CamelCasePlugin, sql, type CompiledQuery, type RawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import type { ClaimRequest, CommentQuery, CommentStatus, CommentStore, Condition, ImportResult, StoredComment, StoredCounter } from './store.js'
 import { createMigrationsTable, MIGRATIONS } from './migrations.js'
 import { duplicateDigest } from '../policy/moderation.js'
@@ -53,6 +53,8 @@ export async function inTransaction(db: Kysely<Tables>, queries: CompiledQuery[]
 }
 
 const COMMENT_COLUMNS = ['objectId', 'createdAt', 'updatedAt', 'insertedAt', 'url', 'rid', 'pid', 'nick', 'mail', 'mailHash', 'link', 'comment', 'ua', 'ipHash', 'status'] as const
+/** The comments' columns in the database, in `COMMENT_COLUMNS` order, and the duplicate key. */
+const INSERT_COLUMNS = sql.raw(['object_id', 'created_at', 'updated_at', 'inserted_at', 'url', 'rid', 'pid', 'nick', 'mail', 'mail_hash', 'link', 'comment', 'ua', 'ip_hash', 'status', 'duplicate_key'].join(', '))
 const COUNTER_COLUMNS = ['objectId', 'createdAt', 'updatedAt', 'url', 'xid', 'title', 'time'] as const
 
 /** Fields a condition may name that a counter does not have: they read as unset (null). */
@@ -371,23 +373,13 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
     async insertClaimedComment(comment, duplicateKey, claim) {
       if (!claim) return (await insertNewComment(comment, duplicateKey)) ? { inserted: true } : { inserted: false, refused: 'duplicate' }
       const holder = comment.objectId
-      const row = { ...pick(comment, COMMENT_COLUMNS), duplicateKey }
-      const columns = Object.keys(row) as (keyof typeof row)[]
-      const insert = db
-        .insertInto('comments')
-        .columns(columns)
-        .expression(
-          db
-            .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
-            .where(sql<SqlBool>`exists (select 1 from claims where claims.key = ${claim.key} and claims.holder = ${holder})`),
-        )
-        .onConflict((oc) => oc.doNothing())
-      const giveBack = db
-        .updateTable('claims')
-        .set((eb) => ({ n: eb('n', '-', 1), holder: null }))
-        .where('key', '=', claim.key)
-        .where('holder', '=', holder)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('comments').select('comments.objectId').where('comments.objectId', '=', holder))))
+      // Written as SQL text: the comment write's one statement, cheaper to build than a query
+      // builder's tree of the same (a third of a millisecond a comment).
+      const { key, now, until, max } = claim
+      const upsert = sql`insert into claims (key, until, n, holder) values (${key}, ${until}, 1, ${holder}) on conflict (key) do update set n = case when claims.until <= ${now} then 1 else claims.n + 1 end, until = case when claims.until <= ${now} then excluded.until else claims.until end, holder = excluded.holder where claims.until <= ${now} or claims.n < ${max}`
+      const values = sql.join([...COMMENT_COLUMNS.map((c) => comment[c] ?? null), duplicateKey])
+      const insert = (held: RawBuilder<unknown>) => sql`insert into comments (${INSERT_COLUMNS}) select ${values} where exists (${held}) on conflict do nothing`
+      const giveBack = sql`update claims set n = n - 1, holder = null where key = ${key} and holder = ${holder} and not exists (select 1 from comments where object_id = ${holder})`
       let claimed: number
       let inserted: number
       if (flavor === 'postgres') {
@@ -395,31 +387,16 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
         // a row (all parts of a statement see one snapshot, so the comment reads the claim's
         // RETURNING, not the table). A statement cannot change a row twice, so a comment refused
         // by its key gives the use back in a second statement (the rare path).
-        const upsert = claimUpsert(claim, holder).returning('key')
-        const result = await db
-          .with('claimed', () => upsert)
-          .with('inserted', () =>
-            db
-              .insertInto('comments')
-              .columns(columns)
-              .expression(
-                db
-                  .selectNoFrom(columns.map((c) => sql.val(row[c]).as(c)))
-                  .where(sql<SqlBool>`exists (select 1 from claimed)`),
-              )
-              .onConflict((oc) => oc.doNothing())
-              .returning('objectId'),
-          )
-          .selectNoFrom([sql<number>`(select count(*) from claimed)::int`.as('claimed'), sql<number>`(select count(*) from inserted)::int`.as('inserted')])
-          .executeTakeFirstOrThrow()
-        claimed = Number(result.claimed)
-        inserted = Number(result.inserted)
-        if (claimed > 0 && inserted === 0) await giveBack.execute()
+        const { rows } = await sql<{ claimed: number; inserted: number }>`with claimed as (${upsert} returning key), inserted as (${insert(sql`select 1 from claimed`)} returning object_id) select (select count(*) from claimed)::int as claimed, (select count(*) from inserted)::int as inserted`.execute(db)
+        claimed = Number(rows[0]?.claimed ?? 0)
+        inserted = Number(rows[0]?.inserted ?? 0)
+        if (claimed > 0 && inserted === 0) await giveBack.execute(db)
       } else {
         // One commit (a transaction, or a D1 batch): the claim; the comment, only if this claim
         // took the use (its holder is this comment) and its key is free; then the use given
         // back if the comment did not go in.
-        ;[claimed, inserted] = await backend.atomic([claimUpsert(claim, holder).compile(), insert.compile(), giveBack.compile()])
+        const held = sql`select 1 from claims where claims.key = ${key} and claims.holder = ${holder}`
+        ;[claimed, inserted] = await backend.atomic([upsert.compile(db), insert(held).compile(db), giveBack.compile(db)])
       }
       if (inserted > 0) return { inserted: true }
       if (claimed > 0) return { inserted: false, refused: 'duplicate' }
