@@ -3,7 +3,8 @@
 // PostgreSQL (skipped with a note when `pg_isready` fails), a seeded store (1,000 comments on one
 // page, 10 on each of 100 others), `gptnotes proxy` in a child process, and the load generator
 // (bench/service-load.mjs) in another: Valine's page of ten root comments and its count
-// (requests/s, p99 latency), comment creation (requests/s; the rate limit set to 0), a comment
+// (requests/s, p99 latency), comment creation (requests/s; each comment from its own address
+// through a trusted X-Forwarded-For, so the per-address rate limit is taken, never met), a comment
 // login's code exchange (`POST /oauth/github/token`, against a local stand-in for GitHub's token
 // endpoint in this process; the per-IP limit raised out of the way but still counted in the
 // store), and the service's resident memory once started, before any load.
@@ -85,7 +86,8 @@ function startService(store) {
   const child = spawn(process.execPath, [CLI, 'proxy', '--host', '127.0.0.1', '--port', '0', '--store', store], {
     env: {
       ...process.env,
-      GPTNOTES_RATE_SECONDS: '0',
+      GPTNOTES_RATE_SECONDS: '20',
+      GPTNOTES_TRUST_PROXY: '1',
       GPTNOTES_MODERATION: 'none',
       GPTNOTES_ORIGINS: '',
       GITHUB_CLIENT_ID: 'bench-client',

@@ -54,7 +54,7 @@ describe('the app’s settings and faults', () => {
   it('a fault answers 500 {code: 1} without details, logged without request data', async () => {
     const { app, lines } = await appWith({}, (store) => ({
       ...store,
-      insertComment: async () => {
+      insertClaimedComment: async () => {
         throw new Error('SQLITE_FULL: database or disk is full at /var/lib/comments.db')
       },
     }))

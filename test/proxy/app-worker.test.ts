@@ -3,11 +3,13 @@ import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { REPO_ROOT } from '../helpers/sites.js'
-import { CASE_BINDINGS, fromResponse, httpCases, toRequest } from './http-cases.js'
+import { CASE_BINDINGS, fromResponse, httpCases, toRequest, type CaseRequest } from './http-cases.js'
 
 /**
  * The same HTTP cases against the edge entry (`src/proxy/worker.ts`) inside workerd, through
- * miniflare, with a D1 database bound as `DB` and the settings as plain-text bindings.
+ * miniflare, with a D1 database bound as `DB` and the settings as plain-text bindings. A second
+ * worker with the same code and the same database (its own isolate, app and store) is the second
+ * instance of the concurrency cases.
  */
 let mf: Miniflare
 
@@ -20,13 +22,15 @@ beforeAll(async () => {
     write: false,
     logLevel: 'silent',
   })
-  mf = new Miniflare({
+  const worker = (name: string) => ({
+    name,
     modules: true,
     script: bundle.outputFiles[0].text,
     compatibilityDate: '2025-01-01',
     d1Databases: { DB: 'app-worker-test' },
     bindings: CASE_BINDINGS,
   })
+  mf = new Miniflare({ workers: [worker('first'), worker('second')] })
   await mf.ready
 })
 
@@ -34,11 +38,20 @@ afterAll(async () => {
   await mf?.dispose()
 })
 
+/** To the first worker (miniflare's entry), or by name to the second. */
+const sendTo = (name: 'first' | 'second') => async (req: CaseRequest) => {
+  const request = toRequest('http://comments.test', req)
+  // miniflare's fetch takes its own Request type; the parts are handed over as they are.
+  const init = { method: request.method, headers: Object.fromEntries(request.headers), body: request.body ? await request.text() : undefined }
+  // The second worker's fetcher is typed for workers' own Request; it takes the same parts.
+  const second = async () => (await mf.getWorker(name)) as unknown as { fetch(url: string, i: typeof init): Promise<unknown> }
+  const res = name === 'first' ? await mf.dispatchFetch(request.url, init) : await (await second()).fetch(request.url, init)
+  return fromResponse(res as unknown as Response)
+}
+
 describe('the comment service in an edge runtime (workerd)', () => {
-  httpCases(() => async (req) => {
-    const request = toRequest('http://comments.test', req)
-    // miniflare's fetch takes its own Request type; the parts are handed over as they are.
-    const res = await mf.dispatchFetch(request.url, { method: request.method, headers: Object.fromEntries(request.headers), body: request.body ? await request.text() : undefined })
-    return fromResponse(res as unknown as Response)
-  })
+  httpCases(
+    () => sendTo('first'),
+    () => sendTo('second'),
+  )
 })

@@ -9,6 +9,7 @@
 import { request as httpRequest } from 'node:http'
 import { expect, it } from 'vitest'
 import { md5 } from '../../src/shared/encoding/md5.js'
+import { NEAR_DUPLICATES, ORIGINAL } from './near-duplicates.js'
 
 /** Settings as environment bindings: the Node server and the worker read the same record. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
@@ -92,8 +93,11 @@ export async function fromResponse(res: Response): Promise<CaseResponse> {
 }
 
 let ipCounter = 0
-/** A fresh client address (through X-Forwarded-For, which the case settings trust). */
-const freshIp = (): string => `198.51.100.${++ipCounter % 250}`
+/** A fresh client address (through X-Forwarded-For, which the case settings trust): never one used before. */
+const freshIp = (): string => {
+  const n = ++ipCounter
+  return `198.51.${100 + Math.floor(n / 250)}.${n % 250}`
+}
 const from = (ip: string, headers: Record<string, string> = {}) => ({ 'X-Forwarded-For': `203.0.113.9, ${ip}`, ...headers })
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` }
 const q = (params: Record<string, unknown>): string =>
@@ -132,8 +136,8 @@ const comment = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-/** Registers the cases with vitest; `send` reaches the service under test. */
-export function httpCases(send: () => Send): void {
+/** Registers the cases with vitest; `send` reaches the service under test, `other` (when given) a second instance on the same store. */
+export function httpCases(send: () => Send, other?: () => Send): void {
   const s: Send = (req) => send()(req)
   const state: Record<string, string> = {}
   let unique = 0
@@ -658,6 +662,121 @@ export function httpCases(send: () => Send): void {
     expect((await s({ path: `/1.1/classes/Comment/${state.reply}` })).body).toEqual({})
     expectError(await s({ method: 'DELETE', path: `/admin/comments/${state.first}`, headers: admin }), 404)
     expectError(await s({ method: 'DELETE', path: `/admin/comments/${state.reply}` }), 401)
+  })
+
+  // —— issue rows: limits that hold under concurrency, control characters, near duplicates ——
+
+  /** The instances to spread requests over: this one, and the second when there is one. */
+  const spreads: [string, () => Send[]][] = [['one instance', () => [send()]]]
+  if (other) spreads.push(['two instances on one store', () => [send(), other()]])
+  const statuses = (answers: CaseResponse[]) => answers.map((r) => r.status).sort()
+
+  for (const [where, instances] of spreads) {
+    it(`20 comments sent together from one address: exactly one 201, the rest 429 (${where}, 10 trials)`, async () => {
+      for (let trial = 0; trial < 10; trial++) {
+        const ip = freshIp()
+        const sends = instances()
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => sends[i % sends.length]({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body: comment({ comment: `Burst ${where} ${trial}, comment ${i}.`, url: '/gpt/burst.html' }) })),
+        )
+        expect(statuses(answers), `trial ${trial}`).toEqual([201, ...Array(19).fill(429)])
+        for (const refused of answers.filter((r) => r.status === 429)) {
+          expectError(refused, 429, 429)
+          expect(refused.body.retryAfter).toBe(Number(refused.headers.get('retry-after')))
+        }
+      }
+    })
+
+    it(`20 identical comments sent together from 20 addresses: exactly one 201, the rest 409 code 137 (${where}, 10 trials)`, async () => {
+      for (let trial = 0; trial < 10; trial++) {
+        const sends = instances()
+        const body = comment({ comment: `The same words ${where}, trial ${trial}.`, url: '/gpt/same.html' })
+        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => sends[i % sends.length]({ method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body })))
+        expect(statuses(answers), `trial ${trial}`).toEqual([201, ...Array(19).fill(409)])
+        for (const refused of answers.filter((r) => r.status === 409)) expectError(refused, 409, 137)
+      }
+    })
+  }
+
+  it('a comment refused as a duplicate does not hold its author back: corrected, it passes at once', async () => {
+    const ip = freshIp()
+    const body = comment({ comment: 'Posted once, then again by mistake.', url: '/gpt/retry.html' })
+    expect((await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body })).status).toBe(201)
+    expectError(await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body }), 409, 137)
+    const corrected = await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body: { ...body, comment: 'Something new to say.' } })
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(201)
+    expectError(await s({ method: 'POST', path: '/1.1/classes/Comment', headers: from(ip), body: { ...body, comment: 'And more.' } }), 429, 429)
+  })
+
+  it('near duplicates (case, spacing, markup, references, invisible and full-width characters) are refused as duplicates', async () => {
+    const url = '/gpt/near.html'
+    expect((await post({ comment: ORIGINAL, url })).status).toBe(201)
+    for (const variant of NEAR_DUPLICATES) expectError(await post({ comment: variant, url }), 409, 137)
+    expect((await post({ comment: 'Hello world, thanks again!', url })).status).toBe(201)
+  })
+
+  it('a control character (U+0000) in a where value, an object id or a CQL id answers 400 code 102 on every route, in batch too', async () => {
+    const NUL = '\u0000'
+    const reads: CaseRequest[] = [
+      { path: `/1.1/classes/Comment?${q({ where: { url: `/gpt/a${NUL}.html` } })}` },
+      { path: `/1.1/classes/Comment?${q({ where: { rid: { $in: ['abc', `x${NUL}`] } } })}` },
+      { path: `/1.1/classes/Comment?${q({ where: { $or: [{ pid: { $ne: NUL } }] } })}` },
+      { path: `/1.1/classes/Comment?${q({ where: { objectId: NUL } })}` },
+      { path: `/1.1/classes/Counter?${q({ where: { url: NUL } })}` },
+      { path: `/1.1/classes/Counter?${q({ where: { url: { $in: [`/gpt/${NUL}`] } } })}` },
+      { path: '/1.1/classes/Comment/%00' },
+      { path: '/1.1/classes/Counter/abc%00def' },
+      { method: 'PUT', path: '/1.1/classes/Counter/abc%00def', headers: from(freshIp()), body: { time: { __op: 'Increment', amount: 1 } } },
+      { path: `/1.1/cloudQuery?${q({ cql: `select * from Comment where rid in ("a${NUL}b") order by -createdAt` })}` },
+      { path: `/admin/comments?url=${encodeURIComponent(`/gpt/${NUL}`)}`, headers: admin },
+      { method: 'POST', path: '/admin/comments/a%00b/approve', headers: admin },
+      { method: 'POST', path: '/admin/comments/a%00b/spam', headers: admin },
+      { method: 'DELETE', path: '/admin/comments/a%00b', headers: admin },
+    ]
+    for (const req of reads) expectError(await s(req), 400, 102)
+    const batch = await s({
+      method: 'POST',
+      path: '/1.1/batch',
+      body: {
+        requests: [
+          { method: 'GET', path: '/1.1/classes/Comment', params: { where: { url: NUL } } },
+          { method: 'GET', path: `/1.1/classes/Comment/a${NUL}b` },
+          { method: 'GET', path: '/1.1/classes/Counter/a%00' },
+          { method: 'GET', path: '/1.1/classes/Counter', params: { where: { objectId: { $in: [NUL] } } } },
+          { method: 'GET', path: '/1.1/cloudQuery', params: { cql: `select * from Comment where rid in ('${NUL}')` } },
+        ],
+      },
+    })
+    expect(batch.status).toBe(200)
+    expect(batch.body.map((r: { error?: { code: number } }) => r.error?.code)).toEqual([102, 102, 102, 102, 102])
+    // Writes with one answer 4xx too, never 500.
+    const writes: CaseRequest[] = [
+      { method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body: comment({ comment: `nul${NUL}inside`, url: '/gpt/nul.html' }) },
+      { method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body: comment({ nick: `a${NUL}`, url: '/gpt/nul.html' }) },
+      { method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body: comment({ url: `/gpt/${NUL}.html` }) },
+      { method: 'POST', path: '/1.1/classes/Comment', headers: from(freshIp()), body: comment({ rid: `a${NUL}`, pid: `a${NUL}`, url: '/gpt/nul.html' }) },
+      { method: 'POST', path: '/1.1/classes/Counter', headers: from(freshIp()), body: { url: `/gpt/${NUL}`, xid: NUL, title: NUL } },
+    ]
+    for (const req of writes) {
+      const res = await s(req)
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500)
+    }
+    await stillServing()
+  })
+
+  it('new counters: 30 an hour from one address, even sent together; then 429 with retryAfter and Retry-After', async () => {
+    const ip = freshIp()
+    const create = (n: number, from_ = ip) => s({ method: 'POST', path: '/1.1/classes/Counter', headers: from(from_), body: { url: `/gpt/made-up-${from_}-${n}.html`, xid: `/gpt/made-up-${n}.html`, title: 'made up' } })
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => create(n)))
+    expect(statuses(answers)).toEqual([...Array(30).fill(201), ...Array(10).fill(429)])
+    const refused = await create(99)
+    expectError(refused, 429, 429)
+    expect(refused.body.retryAfter).toBeGreaterThan(3000)
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retryAfter)
+    // A counter that exists is counted, not created: no limit there; another address may create.
+    const existing = await s({ method: 'POST', path: '/1.1/classes/Counter', headers: from(ip), body: { url: `/gpt/made-up-${ip}-0.html`, xid: 'x', title: 'x' } })
+    expect(existing.status).toBe(201)
+    expect((await create(0, freshIp())).status).toBe(201)
   })
 
   it('still serves after every case', async () => {

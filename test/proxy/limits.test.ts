@@ -1,19 +1,34 @@
 import { describe, expect, it } from 'vitest'
-import { LIMITS, LOGIN_WINDOW_SECONDS, limitsOn, rateLimit, type LimitStore } from '../../src/proxy/policy/limits.js'
-import type { StoredComment } from '../../src/proxy/stores/store.js'
+import { LIMITS, LOGIN_WINDOW_SECONDS, NEW_COUNTERS_PER_HOUR, limitsOn, rateLimit, type LimitStore } from '../../src/proxy/policy/limits.js'
 
 const settings = { rateSeconds: 20, counterWindowSeconds: 3600, limits: { oauthPerMinute: 2 } }
 const now = new Date('2025-05-13T08:00:20.000Z')
 
-/** A store that records what the limits ask of it. */
+/** A store that records what the limits ask of it; `last`: the comment claim's window began then (the client's last comment). */
 function fakeStore(last?: string) {
   const calls: unknown[][] = []
   const hits = new Map<string, string[]>()
   const claims = new Map<string, string>()
+  const windows = new Map<string, { until: string; n: number }>()
+  if (last !== undefined) windows.set('h', { until: new Date(Date.parse(last) + settings.rateSeconds * 1000).toISOString(), n: 1 })
   const store: LimitStore = {
-    async lastCommentFrom(hash) {
-      calls.push(['lastCommentFrom', hash])
-      return last === undefined ? undefined : ({ createdAt: last } as StoredComment)
+    async claim(key, at, until, max) {
+      calls.push(['claim', key, at, until, max])
+      const w = windows.get(key)
+      if (w === undefined || w.until <= at) {
+        windows.set(key, { until, n: 1 })
+        return { granted: true, until }
+      }
+      if (w.n < max) {
+        w.n += 1
+        return { granted: true, until: w.until }
+      }
+      return { granted: false, until: w.until }
+    },
+    async claimFull(key, at, max) {
+      calls.push(['claimFull', key, at, max])
+      const w = windows.get(key)
+      return w !== undefined && w.until > at && w.n >= max ? w.until : undefined
     },
     async hitRate(key, at, windowStart) {
       calls.push(['hitRate', key, at, windowStart])
@@ -52,9 +67,29 @@ describe('limitsOn', () => {
   it('comment: refused with the seconds left while the last one is inside the window', async () => {
     const { store, calls } = fakeStore('2025-05-13T08:00:05.500Z')
     expect(await limitsOn(store, settings).comment('h', now)).toEqual({ granted: false, retryAfterSeconds: 6 })
-    expect(calls).toEqual([['lastCommentFrom', 'h']])
-    expect(await limitsOn(fakeStore('2025-05-13T08:00:00.000Z').store, settings).comment('h', now)).toEqual({ granted: true })
-    expect(await limitsOn(fakeStore().store, settings).comment('h', now)).toEqual({ granted: true })
+    expect(calls).toEqual([['claimFull', 'h', '2025-05-13T08:00:20.000Z', 1]])
+    expect(await limitsOn(fakeStore('2025-05-13T08:00:00.000Z').store, settings).comment('h', now)).toMatchObject({ granted: true })
+    expect(await limitsOn(fakeStore().store, settings).comment('h', now)).toMatchObject({ granted: true })
+  })
+
+  it('comment: the claim a comment takes with its insert; no window, no claim and nothing read', async () => {
+    const { store } = fakeStore()
+    expect(limitsOn(store, settings).commentClaim('h', now)).toEqual({ key: 'h', now: '2025-05-13T08:00:20.000Z', until: '2025-05-13T08:00:40.000Z', max: 1 })
+    const free = fakeStore()
+    const unlimited = limitsOn(free.store, { ...settings, rateSeconds: 0 })
+    expect(unlimited.commentClaim('h', now)).toBeUndefined()
+    expect(await unlimited.comment('h', now)).toEqual({ granted: true })
+    expect(free.calls).toEqual([])
+  })
+
+  it('counter: NEW_COUNTERS_PER_HOUR new counters an hour from one client, then the wait', async () => {
+    const { store, calls } = fakeStore()
+    const limits = limitsOn(store, settings)
+    for (let i = 0; i < NEW_COUNTERS_PER_HOUR; i++) expect(await limits.counter('h', now)).toEqual({ granted: true })
+    expect(await limits.counter('h', new Date(now.getTime() + 600_000))).toEqual({ granted: false, retryAfterSeconds: 3000 })
+    expect(await limits.counter('other', now)).toEqual({ granted: true })
+    expect(await limits.counter('h', new Date(now.getTime() + 3600_000))).toEqual({ granted: true })
+    expect(calls[0]).toEqual(['claim', 'counter|h', '2025-05-13T08:00:20.000Z', '2025-05-13T09:00:20.000Z', NEW_COUNTERS_PER_HOUR])
   })
 
   it('login: the most a minute, then refused for the window', async () => {

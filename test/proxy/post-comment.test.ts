@@ -3,6 +3,7 @@ import { postComment, type CommentRefusal, type PostCommentDeps, type PostedComm
 import { limitsOn } from '../../src/proxy/policy/limits.js'
 import { ipHash, mailHash } from '../../src/proxy/policy/privacy.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
+import { NEAR_DUPLICATES, ORIGINAL } from './near-duplicates.js'
 import type { CommentStore, StoredComment } from '../../src/proxy/stores/store.js'
 
 const SALT = 'salt-0123456789abcdef'
@@ -59,13 +60,14 @@ async function seed(over: Partial<StoredComment>): Promise<StoredComment> {
   return c
 }
 
-/** The same client posted just now: its next comment is inside the rate window. */
+/** The same client posted just now (through the comment write): its next comment is inside the rate window. */
 async function justPosted(ip = '203.0.113.7'): Promise<void> {
-  await seed({ objectId: 'recent', createdAt: new Date(T0.getTime() - 5_000).toISOString(), ipHash: await ipHash(ip, SALT), comment: '<p>a moment ago</p>' })
+  const d = { ...deps({ now: new Date(T0.getTime() - 5_000) }), newId: () => 'recent' }
+  posted(await postComment(d, { fields: fields({ comment: '<p>a moment ago</p>' }), ip }))
 }
 
 describe('postComment', () => {
-  it('stores an accepted comment as the server sets it, in three store calls', async () => {
+  it('stores an accepted comment as the server sets it, in three store calls (the rate, the duplicate key, the insert with its claim)', async () => {
     const outcome = await post(fields({ comment: '<p onclick="x()">Thanks, <b>this</b> helped.</p>' }))
     const c = posted(outcome)
     expect(c).toEqual({
@@ -87,7 +89,7 @@ describe('postComment', () => {
     })
     expect(outcome).toMatchObject({ reasons: [] })
     expect(await store.getComment('id1')).toEqual(c)
-    expect(calls).toEqual(['lastCommentFrom', 'findDuplicate', 'insertComment'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey', 'insertClaimedComment'])
   })
 
   it('1. fields: a malformed field is refused before anything else, with no store call', async () => {
@@ -113,7 +115,7 @@ describe('postComment', () => {
     await seed({ objectId: 'dup', comment: '<p>Thanks, this helped.</p>', nick: 'Reader' })
     calls = []
     expect(await post(fields({ rid: 'missing' }))).toEqual({ refused: 'rate', retryAfterSeconds: 15, rateSeconds: 20 })
-    expect(calls).toEqual(['lastCommentFrom'])
+    expect(calls).toEqual(['claimFull'])
     // Another client, or the same one once the window has passed, is not limited.
     expect(posted(await post(fields({ comment: '<p>other client</p>' }), '198.51.100.9')).status).toBe('approved')
     expect(posted(await post(fields({ comment: '<p>later</p>' }), '203.0.113.7', deps({ now: new Date(T0.getTime() + 15_000) }))).status).toBe('approved')
@@ -124,7 +126,7 @@ describe('postComment', () => {
     calls = []
     // Also a reply to nothing: the duplicate is what is refused.
     expect(await post(fields({ rid: 'missing' }))).toEqual({ refused: 'duplicate' })
-    expect(calls).toEqual(['lastCommentFrom', 'findDuplicate'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey'])
     expect(posted(await post(fields({ url: '/gpt/b.html' }))).url).toBe('/gpt/b.html')
   })
 
@@ -134,7 +136,7 @@ describe('postComment', () => {
     await seed({ objectId: 'elsewhere', url: '/gpt/b.html' })
     calls = []
     expect(await post(fields({ rid: 'missing' }))).toEqual({ refused: 'thread', field: 'rid' })
-    expect(calls).toEqual(['lastCommentFrom', 'findDuplicate', 'findComments'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey', 'findComments'])
     expect(await post(fields({ rid: 'elsewhere' }))).toEqual({ refused: 'thread', field: 'rid' })
     expect(await post(fields({ rid: 'root1', pid: 'held' }))).toEqual({ refused: 'thread', field: 'pid' })
     expect(await post(fields({ rid: 'root1', pid: 'missing' }))).toEqual({ refused: 'thread', field: 'pid' })
@@ -143,7 +145,7 @@ describe('postComment', () => {
     const reply = posted(await post(fields({ rid: 'root1', pid: 'reply1' })))
     expect(reply).toMatchObject({ rid: 'root1', pid: 'reply1', status: 'approved' })
     // Four store calls for a reply to a reply (five before rid and pid were looked up together).
-    expect(calls).toEqual(['lastCommentFrom', 'findDuplicate', 'findComments', 'insertComment'])
+    expect(calls).toEqual(['claimFull', 'hasDuplicateKey', 'findComments', 'insertClaimedComment'])
   })
 
   it('6. moderation: a comment it holds is stored waiting, with the reasons', async () => {
@@ -156,7 +158,29 @@ describe('postComment', () => {
 
   it('7. insert: a store that fails refuses nothing and acknowledges nothing', async () => {
     const d = deps()
-    const failing = { ...d, store: { ...d.store, insertComment: () => Promise.reject(new Error('disk full')) } }
+    const failing = { ...d, store: { ...d.store, insertClaimedComment: () => Promise.reject(new Error('disk full')) } }
     await expect(postComment(failing, { fields: fields(), ip: '203.0.113.7' })).rejects.toThrow('disk full')
+    // Nothing was posted, so no rate claim was left: the client may send it again at once.
+    expect(posted(await post(fields())).objectId).toBe('id2')
+  })
+
+  it('a comment refused after the rate (duplicate, thread) leaves no claim; an accepted one takes it', async () => {
+    await seed({ objectId: 'dup', comment: '<p>Thanks, this helped.</p>', nick: 'Reader' })
+    expect(await post(fields())).toEqual({ refused: 'duplicate' })
+    expect(await post(fields({ comment: '<p>a reply</p>', rid: 'missing' }))).toEqual({ refused: 'thread', field: 'rid' })
+    // Corrected, it passes at once; the next one waits for the window.
+    expect(posted(await post(fields({ comment: '<p>a new thought</p>' }))).status).toBe('approved')
+    expect(await post(fields({ comment: '<p>and another</p>' }))).toEqual({ refused: 'rate', retryAfterSeconds: 20, rateSeconds: 20 })
+  })
+
+  it('near duplicates are duplicates: case, spacing, markup, references, invisible and full-width characters', async () => {
+    const first = posted(await post(fields({ comment: ORIGINAL })))
+    expect(first.status).toBe('approved')
+    for (const [i, comment] of NEAR_DUPLICATES.entries()) {
+      expect(await post(fields({ comment }), `198.51.100.${i + 1}`), comment).toEqual({ refused: 'duplicate' })
+    }
+    // Another name, or other words, is another comment.
+    expect(posted(await post(fields({ comment: 'Hello world, thanks!', nick: 'Someone else' }), '198.51.100.50')).status).toBe('approved')
+    expect(posted(await post(fields({ comment: 'Hello world, thanks again!' }), '198.51.100.51')).status).toBe('approved')
   })
 })

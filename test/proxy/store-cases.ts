@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { postComment } from '../../src/proxy/comments/post-comment.js'
+import { duplicateDigest } from '../../src/proxy/policy/moderation.js'
 import type { CommentQuery, CommentStore, Condition, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 
 export interface StoreHarness {
@@ -311,7 +312,7 @@ export function storeCases(name: string, harness: StoreHarness): void {
         postComment(
           {
             store,
-            limits: { comment: async () => ({ granted: true }) },
+            limits: { comment: async () => ({ granted: true }), commentClaim: () => undefined },
             settings: { rateSeconds: 20, moderation: 'auto', forbiddenWords: [], origins: ['https://site.example'] },
             salt: 'store-case-salt-0123456789',
             now: new Date(Date.UTC(2025, 1, 1, 0, 0, ++n)),
@@ -338,6 +339,117 @@ export function storeCases(name: string, harness: StoreHarness): void {
       expect(shown?.comment).toBe('<p>Look <img src="https://tracker.example/p.gif?u=1" alt="x" referrerpolicy="no-referrer" loading="lazy" width="320" height="240"></p>')
       expect((await store.getComment(local.objectId))?.comment).toMatch(/<img src="https:\/\/site\.example\/emoji\/smile\.png" alt="smile" referrerpolicy="no-referrer" loading="lazy" width="320" height="240">/)
       expect(await store.countComments(approvedOnly)).toBe(3)
+    })
+
+    it('a claim allows `max` uses in its window, then refuses with the window’s end; a passed window starts again', async () => {
+      const store = await open()
+      expect(await store.claim('rate|a', iso(0), iso(20), 1)).toEqual({ granted: true, until: iso(20) })
+      expect(await store.claimFull('rate|a', iso(5), 1)).toBe(iso(20))
+      expect(await store.claim('rate|a', iso(5), iso(25), 1)).toEqual({ granted: false, until: iso(20) })
+      expect(await store.claim('rate|b', iso(5), iso(25), 1)).toEqual({ granted: true, until: iso(25) })
+      expect(await store.claimFull('rate|a', iso(20), 1)).toBeUndefined()
+      expect(await store.claimFull('rate|none', iso(20), 1)).toBeUndefined()
+      expect(await store.claim('rate|a', iso(20), iso(40), 1)).toEqual({ granted: true, until: iso(40) })
+      // Three a window.
+      for (let i = 0; i < 3; i++) expect((await store.claim('new|c', iso(100 + i), iso(160 + i), 3)).granted).toBe(true)
+      expect(await store.claim('new|c', iso(110), iso(170), 3)).toEqual({ granted: false, until: iso(160) })
+      expect(await store.claim('new|c', iso(160), iso(220), 3)).toEqual({ granted: true, until: iso(220) })
+    })
+
+    it('a comment and its claim go in one commit: a refused claim or a taken key stores nothing and leaves no claim', async () => {
+      const store = await open()
+      const claimAt = (n: number) => ({ key: 'rate|ip', now: iso(n), until: iso(n + 20), max: 1 })
+      const first = comment({ url: '/p/c', nick: 'E', comment: '<p>First.</p>' })
+      expect(await store.insertClaimedComment(first, await duplicateDigest(first), claimAt(0))).toEqual({ inserted: true })
+      expect(await store.getComment(first.objectId)).toEqual(first)
+      const second = comment({ url: '/p/c', nick: 'E', comment: '<p>Second.</p>' })
+      expect(await store.insertClaimedComment(second, await duplicateDigest(second), claimAt(5))).toEqual({ inserted: false, refused: 'claim', until: iso(20) })
+      expect(await store.getComment(second.objectId)).toBeUndefined()
+      // Another client with the first one's words: refused, and its claim is not left behind.
+      const again = comment({ url: '/p/c', nick: 'E', comment: '<p>FIRST.</p>' })
+      const other = { key: 'rate|other', now: iso(5), until: iso(25), max: 1 }
+      expect(await store.insertClaimedComment(again, await duplicateDigest(first), other)).toEqual({ inserted: false, refused: 'duplicate' })
+      expect(await store.claimFull('rate|other', iso(6), 1)).toBeUndefined()
+      expect(await store.insertClaimedComment(second, await duplicateDigest(second), { ...other, now: iso(6) })).toEqual({ inserted: true })
+      // No limit: the key alone decides.
+      const free = comment({ url: '/p/c', nick: 'E', comment: '<p>Free.</p>' })
+      expect(await store.insertClaimedComment(free, await duplicateDigest(free), undefined)).toEqual({ inserted: true })
+      expect(await store.insertClaimedComment(comment({ url: '/p/c', nick: 'E' }), await duplicateDigest(free), undefined)).toEqual({ inserted: false, refused: 'duplicate' })
+    })
+
+    it('of 20 comments at once from one client, or of 20 with the same words from 20, on two handles, exactly one is stored (10 trials)', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      for (let trial = 0; trial < 10; trial++) {
+        const at = { now: iso(2000 + trial * 100), until: iso(2000 + trial * 100 + 20), max: 1 }
+        const burst = Array.from({ length: 20 }, (_, i) => comment({ url: '/p/burst', comment: `<p>Burst ${trial}, ${i}.</p>` }))
+        const fromOne = await Promise.all(burst.map(async (c, i) => (i % 2 ? other : store).insertClaimedComment(c, await duplicateDigest(c), { key: `rate|one${trial}`, ...at })))
+        expect(fromOne.filter((r) => r.inserted), `trial ${trial}`).toHaveLength(1)
+        expect(fromOne.filter((r) => !r.inserted && r.refused === 'claim'), `trial ${trial}`).toHaveLength(19)
+        const same = Array.from({ length: 20 }, () => comment({ url: '/p/same', nick: 'F', comment: `<p>Same ${trial}.</p>` }))
+        const k = await duplicateDigest(same[0])
+        const fromMany = await Promise.all(same.map((c, i) => (i % 2 ? other : store).insertClaimedComment(c, k, { key: `rate|many${trial}-${i}`, ...at })))
+        expect(fromMany.filter((r) => r.inserted), `trial ${trial}`).toHaveLength(1)
+        expect(fromMany.filter((r) => !r.inserted && r.refused === 'duplicate'), `trial ${trial}`).toHaveLength(19)
+        // The 19 refused hold no claim.
+        const held = await Promise.all(same.map((_, i) => store.claimFull(`rate|many${trial}-${i}`, at.now, 1)))
+        expect(held.filter((u) => u !== undefined), `trial ${trial}`).toHaveLength(1)
+      }
+    })
+
+    it('of 20 claims at once, on one handle or two, exactly the allowed number pass (10 trials)', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      for (let trial = 0; trial < 10; trial++) {
+        const at = iso(1000 + trial * 100)
+        const one = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? other : store).claim(`rate|t${trial}`, at, iso(1000 + trial * 100 + 20), 1)))
+        expect(one.filter((c) => c.granted), `trial ${trial}`).toHaveLength(1)
+        const three = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? other : store).claim(`new|t${trial}`, at, iso(1000 + trial * 100 + 60), 3)))
+        expect(three.filter((c) => c.granted), `trial ${trial}`).toHaveLength(3)
+      }
+    })
+
+    it('a new comment is inserted unless its duplicate key is stored; of 20 at once on two handles, exactly one (10 trials)', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      const first = comment({ url: '/p/k', nick: 'A', comment: '<p>Same words.</p>' })
+      const key = await duplicateDigest(first)
+      expect(await store.hasDuplicateKey(key)).toBe(false)
+      expect(await store.insertNewComment(first, key)).toBe(true)
+      expect(await store.getComment(first.objectId)).toEqual(first)
+      expect(await store.hasDuplicateKey(key)).toBe(true)
+      expect(await store.insertNewComment(comment({ url: '/p/k', nick: 'A', comment: '<p>SAME  words.</p>' }), key)).toBe(false)
+      for (let trial = 0; trial < 10; trial++) {
+        const same = Array.from({ length: 20 }, () => comment({ url: '/p/race', nick: 'B', comment: `<p>Trial ${trial}.</p>` }))
+        const k = await duplicateDigest(same[0])
+        const inserted = await Promise.all(same.map((c, i) => (i % 2 ? other : store).insertNewComment(c, k)))
+        expect(inserted.filter(Boolean), `trial ${trial}`).toHaveLength(1)
+        expect(await store.countComments({ where: { field: 'url', op: 'eq', value: '/p/race' }, status: ['approved'] })).toBe(trial + 1)
+      }
+      // Deleting the comment frees its words.
+      await store.deleteComment(first.objectId)
+      expect(await store.hasDuplicateKey(key)).toBe(false)
+      expect(await store.insertNewComment(comment({ url: '/p/k', nick: 'A', comment: '<p>Same words.</p>' }), key)).toBe(true)
+    })
+
+    it('records stored or imported from elsewhere take their duplicate key; of old duplicates the oldest holds it', async () => {
+      const store = await open()
+      const stored = comment({ url: '/p/i', nick: 'C', comment: '<p>Stored directly.</p>' })
+      await store.insertComment(stored)
+      await store.insertComment(comment({ url: '/p/i', nick: 'C', comment: '<p>stored directly.</p>' }))
+      expect(await store.hasDuplicateKey(await duplicateDigest(stored))).toBe(true)
+      const older = comment({ objectId: 'old1', url: '/p/i', nick: 'D', comment: '<p>Imported twice.</p>', createdAt: iso(1) })
+      const newer = comment({ objectId: 'old2', url: '/p/i', nick: 'D', comment: '<p>IMPORTED twice.</p>', createdAt: iso(2) })
+      await store.importRecords({ comments: [newer, older], counters: [] })
+      const key = await duplicateDigest(older)
+      expect(await store.hasDuplicateKey(key)).toBe(true)
+      expect(await store.insertNewComment(comment({ url: '/p/i', nick: 'D', comment: 'imported twice.' }), key)).toBe(false)
+      // The oldest holds the key: without it, the newer one (still there) is no longer found by key.
+      await store.deleteComment('old1')
+      expect(await store.hasDuplicateKey(key)).toBe(false)
+      // Until the next start keys it.
+      await store.migrate()
+      expect(await store.hasDuplicateKey(key)).toBe(true)
     })
 
     it('imports records keeping ids, dates and threads; importing again adds nothing', async () => {

@@ -66,7 +66,7 @@ describe('PostgreSQL store', () => {
     try {
       await store.migrate()
       const { rows } = await setup.query(`select indexname from pg_indexes where schemaname = 'indexed' and tablename = 'comments' order by indexname`)
-      expect(rows.map((r: { indexname: string }) => r.indexname)).toEqual(['comments_ip_created', 'comments_pid', 'comments_pkey', 'comments_rid_status_created', 'comments_status_created', 'comments_url_status_created'])
+      expect(rows.map((r: { indexname: string }) => r.indexname)).toEqual(['comments_duplicate_key', 'comments_ip_created', 'comments_pid', 'comments_pkey', 'comments_rid_status_created', 'comments_status_created', 'comments_url_status_created'])
     } finally {
       await store.close()
     }

@@ -36,7 +36,7 @@ describe('SQLite store settings', () => {
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
       const indexes = db.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'comments' and name not like 'sqlite_%'`).all()
-      expect(indexes.map((r) => (r as { name: string }).name).sort()).toEqual(['comments_ip_created', 'comments_pid', 'comments_rid_status_created', 'comments_status_created', 'comments_url_status_created'])
+      expect(indexes.map((r) => (r as { name: string }).name).sort()).toEqual(['comments_duplicate_key', 'comments_ip_created', 'comments_pid', 'comments_rid_status_created', 'comments_status_created', 'comments_url_status_created'])
       // The widget's page of root comments is served by an index, not a scan of every comment.
       const plan = db
         .prepare(`explain query plan select * from comments where url = ? and status in ('approved') and (rid is null or rid = '') order by created_at desc, inserted_at desc, object_id desc limit 10`)

@@ -7,8 +7,8 @@
  */
 import type { ProxyOptions } from '../options.js'
 import { checkCommentFields, type CommentInput, type FieldRefusal } from '../policy/fields.js'
-import type { Limits } from '../policy/limits.js'
-import { moderate } from '../policy/moderation.js'
+import { secondsUntil, type Limits } from '../policy/limits.js'
+import { duplicateDigest, moderate } from '../policy/moderation.js'
 import { ipHash, mailHash } from '../policy/privacy.js'
 import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
 import type { CommentStore, StoredComment } from '../stores/store.js'
@@ -33,8 +33,8 @@ export interface PostedComment {
 }
 
 export interface PostCommentDeps {
-  store: Pick<CommentStore, 'findDuplicate' | 'findComments' | 'insertComment'>
-  limits: Pick<Limits, 'comment'>
+  store: Pick<CommentStore, 'hasDuplicateKey' | 'findComments' | 'insertClaimedComment'>
+  limits: Pick<Limits, 'comment' | 'commentClaim'>
   settings: Pick<ProxyOptions, 'rateSeconds' | 'moderation' | 'forbiddenWords'> & Partial<Pick<ProxyOptions, 'origins'>>
   /** Salt of the IP hash. */
   salt: string
@@ -57,10 +57,14 @@ export async function postComment(deps: PostCommentDeps, request: CommentRequest
   if (isBlankHtml(html)) return { refused: 'blank' }
 
   const client = await ipHash(request.ip, deps.salt)
+  // The rate, then the duplicate, read in the checks' order (a refusal names the first that
+  // fails); both are decided again, atomically, by the insert below.
   const rate = await deps.limits.comment(client, deps.now)
   if (!rate.granted) return { refused: 'rate', retryAfterSeconds: rate.retryAfterSeconds, rateSeconds: deps.settings.rateSeconds }
 
-  if (await deps.store.findDuplicate(input.url, input.nick, html)) return { refused: 'duplicate' }
+  // The same words as a stored comment: one lookup by the normalised text's digest.
+  const duplicate = await duplicateDigest({ url: input.url, nick: input.nick, comment: html })
+  if (await deps.store.hasDuplicateKey(duplicate)) return { refused: 'duplicate' }
 
   const orphan = await unansweredParent(deps.store, input)
   if (orphan) return { refused: 'thread', field: orphan }
@@ -84,8 +88,17 @@ export async function postComment(deps: PostCommentDeps, request: CommentRequest
     ipHash: client,
     status: decision.status,
   }
-  // Resolves once committed: a comment acknowledged is never lost.
-  await deps.store.insertComment(posted)
+  // One commit takes the client's rate claim and inserts the comment under its unique
+  // duplicate key: of comments sent together from one client, or of the same words from many,
+  // on one instance or several, exactly one is stored; the others are refused as by the reads
+  // above. A comment not stored (refused here, or the store failing) holds no claim: its author
+  // may correct it and send it again at once. Resolves once committed: a comment acknowledged
+  // is never lost.
+  const stored = await deps.store.insertClaimedComment(posted, duplicate, deps.limits.commentClaim(client, deps.now))
+  if (!stored.inserted && stored.refused === 'duplicate') return { refused: 'duplicate' }
+  if (!stored.inserted) {
+    return { refused: 'rate', retryAfterSeconds: secondsUntil(stored.until, deps.now), rateSeconds: deps.settings.rateSeconds }
+  }
   return { posted, reasons: decision.reasons }
 }
 

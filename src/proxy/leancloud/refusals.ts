@@ -4,6 +4,7 @@
  * the wait as a field for the widget to read.
  */
 import type { CommentRefusal } from '../comments/post-comment.js'
+import { NEW_COUNTERS_PER_HOUR } from '../policy/limits.js'
 import { LC, lcError, type LeanCloudError } from './errors.js'
 
 export function refusalError(r: CommentRefusal): LeanCloudError {
@@ -19,4 +20,9 @@ export function refusalError(r: CommentRefusal): LeanCloudError {
     case 'thread':
       return lcError(LC.VALIDATION_ERROR, `${r.field} must name a comment on this page`)
   }
+}
+
+/** Too many new counters from one client (`policy/limits.ts`): a 429 with the wait, as the comment rate. */
+export function counterRateError(retryAfterSeconds: number): LeanCloudError {
+  return lcError(LC.TOO_MANY_REQUESTS, `At most ${NEW_COUNTERS_PER_HOUR} new counters an hour from one address; try again in ${retryAfterSeconds} s.`, { retryAfter: retryAfterSeconds })
 }

@@ -76,9 +76,27 @@ function dateValue(field: string, v: unknown): string {
   return d
 }
 
+/**
+ * Control characters: no url, id or date holds one, and PostgreSQL's text cannot hold U+0000 at
+ * all (the driver fails the query). Refused here, before any store, so every store answers alike.
+ */
+const CONTROL_RE = /[\u0000-\u001f\u007f]/
+
 function stringValue(field: string, v: unknown, op: string): string {
   if (typeof v !== 'string') throw bad(`${field} ${op} takes a string, got ${show(v)}`)
   if (v.length > QUERY_LIMITS.valueLength) throw bad(`${field} ${op}: a value longer than ${QUERY_LIMITS.valueLength} characters`)
+  if (CONTROL_RE.test(v)) throw bad(`${field} ${op}: a value with a control character`)
+  return v
+}
+
+/**
+ * An object id from a path (`/classes/Comment/:id`, the admin routes) or a query parameter that
+ * names a page (`url`): as a `where` value, no control character and not over-long. A
+ * well-formed id that names nothing is not refused here (a read answers `{}`, as LeanCloud).
+ */
+export function pathValue(name: string, v: string): string {
+  if (v.length > QUERY_LIMITS.valueLength) throw bad(`${name} is longer than ${QUERY_LIMITS.valueLength} characters`)
+  if (CONTROL_RE.test(v)) throw bad(`${name} has a control character`)
   return v
 }
 

@@ -4,35 +4,51 @@
  * settings)` and get an answer; none of them decides a limit itself.
  *
  * Each limit has the shape of one claim (key, window, most allowed): the claim is granted, or
- * refused with the seconds to wait. Today they are taken by three mechanisms: the page view by
- * `store.claimView`, a single atomic statement; the login by `store.hitRate` (insert, then
- * count); the comment by reading the client's last comment (`store.lastCommentFrom`), its slot
- * taken only when the comment is inserted, so two comments sent at the same moment can both
- * pass. Making every limit one atomic `claim(key, window, max)` in the store changes the bodies
- * of `limitsOn` below and nothing that calls them.
+ * refused with the seconds to wait. The comment rate and new counters are claims in the store,
+ * one atomic upsert on the claim's key (see `sql-store.ts`; the comment's taken in the commit
+ * that inserts it, `store.insertClaimedComment`), so of requests sent together, on one instance
+ * or several sharing the store, exactly as many pass as the limit allows; the page view by `store.claimView`, a single atomic statement too; the login by
+ * `store.hitRate` (insert, then count: a burst may see a count above the most and be refused
+ * beyond it, never let through beyond it).
  */
 import type { ProxyOptions } from '../options.js'
-import type { CommentStore } from '../stores/store.js'
+import type { ClaimRequest, CommentStore } from '../stores/store.js'
 
 /** The settings the limits read. */
 export type LimitSettings = Pick<ProxyOptions, 'rateSeconds' | 'counterWindowSeconds'> & { limits: Pick<ProxyOptions['limits'], 'oauthPerMinute'> }
 
-export type LimitStore = Pick<CommentStore, 'lastCommentFrom' | 'hitRate' | 'claimView'>
+export type LimitStore = Pick<CommentStore, 'claim' | 'claimFull' | 'hitRate' | 'claimView'>
 
 export type Claim = { granted: true } | { granted: false; retryAfterSeconds: number }
+
 
 /** The login limit's window: `limits.oauthPerMinute` counts per minute. */
 export const LOGIN_WINDOW_SECONDS = 60
 
 /**
+ * New counters one client may create in `NEW_COUNTERS_WINDOW_SECONDS`. A constant, not a
+ * setting yet: far above what a reader browsing the site creates (a first view of a page no one
+ * has counted), far below a script making up pages.
+ */
+export const NEW_COUNTERS_PER_HOUR = 30
+export const NEW_COUNTERS_WINDOW_SECONDS = 3600
+
+/**
  * The limits as data. Keys are made from the client's IP hash (`privacy.ts`); the spellings
- * are the ones already in stores, so a running service keeps its counts across an upgrade.
+ * are the ones already in stores, so a running service keeps its counts across an upgrade (the
+ * comment rate's key, once read from the comments, is now a claim's: a comment posted in the
+ * last `rateSeconds` before the upgrade does not hold its author back after it).
  */
 export const LIMITS = {
   /** One comment per `rateSeconds` from one client. The key is the comments' own `ipHash` column. */
   comment: { key: (ipHash: string) => ipHash, windowSeconds: (s: LimitSettings) => s.rateSeconds, max: () => 1 },
   /** `limits.oauthPerMinute` requests to `/oauth` and `/cors` a minute from one client. */
   login: { key: (ipHash: string) => `oauth|${ipHash}`, windowSeconds: () => LOGIN_WINDOW_SECONDS, max: (s: LimitSettings) => s.limits.oauthPerMinute },
+  /**
+   * New counters (pages not counted yet) from one client: `NEW_COUNTERS_PER_HOUR` an hour. A
+   * reader opens one new page at a time; made-up pages by the hundred fill the store.
+   */
+  counter: { key: (ipHash: string) => `counter|${ipHash}`, windowSeconds: () => NEW_COUNTERS_WINDOW_SECONDS, max: () => NEW_COUNTERS_PER_HOUR },
   /** A reader's views of one page count once per `counterWindowSeconds`. */
   view: { key: (ipHash: string, url: string) => `${ipHash}:${url}`, windowSeconds: (s: LimitSettings) => s.counterWindowSeconds, max: () => 1 },
 } as const
@@ -53,8 +69,15 @@ export function rateLimit(lastCreatedAt: string | undefined, now: Date, rateSeco
 }
 
 export interface Limits {
-  /** May this client post a comment now? */
+  /**
+   * May this client post a comment now? A read, to refuse in the checks' order; the slot itself
+   * is taken by `commentClaim`, with the comment, in one commit.
+   */
   comment(ipHash: string, now: Date): Promise<Claim>
+  /** The claim a comment takes with its insert (`store.insertClaimedComment`); undefined when there is no limit. */
+  commentClaim(ipHash: string, now: Date): ClaimRequest | undefined
+  /** May this client create one more counter now? */
+  counter(ipHash: string, now: Date): Promise<Claim>
   /** May this client make one more login request now? */
   login(ipHash: string, now: Date): Promise<Claim>
   /** Does this reader's view of the page count? A repeat inside the window does not (and is no error). */
@@ -63,13 +86,26 @@ export interface Limits {
 
 const iso = (at: Date, plusSeconds = 0): string => new Date(at.getTime() + plusSeconds * 1000).toISOString()
 
+/** Whole seconds from `now` until `until` (ISO), at least 1: a refusal always asks to wait. */
+export const secondsUntil = (until: string, now: Date): number => Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000))
+
 export function limitsOn(store: LimitStore, settings: LimitSettings): Limits {
   return {
     async comment(ipHash, now) {
-      // Read, then the comment's insert takes the slot: not atomic (see above).
-      const last = await store.lastCommentFrom(LIMITS.comment.key(ipHash))
-      const rate = rateLimit(last?.createdAt, now, LIMITS.comment.windowSeconds(settings))
-      return rate.allowed ? { granted: true } : { granted: false, retryAfterSeconds: rate.retryAfter }
+      const window = LIMITS.comment.windowSeconds(settings)
+      // No window, no limit: nothing to read.
+      if (window <= 0) return { granted: true }
+      const until = await store.claimFull(LIMITS.comment.key(ipHash), iso(now), LIMITS.comment.max())
+      return until === undefined ? { granted: true } : { granted: false, retryAfterSeconds: secondsUntil(until, now) }
+    },
+    commentClaim(ipHash, now) {
+      const window = LIMITS.comment.windowSeconds(settings)
+      return window <= 0 ? undefined : { key: LIMITS.comment.key(ipHash), now: iso(now), until: iso(now, window), max: LIMITS.comment.max() }
+    },
+    async counter(ipHash, now) {
+      const window = LIMITS.counter.windowSeconds()
+      const claim = await store.claim(LIMITS.counter.key(ipHash), iso(now), iso(now, window), LIMITS.counter.max())
+      return claim.granted ? { granted: true } : { granted: false, retryAfterSeconds: secondsUntil(claim.until, now) }
     },
     async login(ipHash, now) {
       const window = LIMITS.login.windowSeconds()

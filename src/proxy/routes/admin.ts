@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import { timingSafeEqual } from 'hono/utils/buffer'
 import { LC, lcError } from '../leancloud/errors.js'
+import { pathValue } from '../leancloud/where.js'
 import { STATUSES, storeModerator } from '../moderate/moderator.js'
 import type { CommentStatus } from '../stores/store.js'
 import { errorResponse, type ProxyEnv } from './context.js'
@@ -33,13 +34,15 @@ export function adminRoutes(): Hono<ProxyEnv> {
     const pageRaw = c.req.query('page') ?? '1'
     if (!/^\d{1,4}$/.test(pageRaw) || Number(pageRaw) < 1 || Number(pageRaw) > MAX_PAGE) throw lcError(LC.VALIDATION_ERROR, `page must be a whole number from 1 to ${MAX_PAGE}`)
     const page = Number(pageRaw)
+    const url = c.req.query('url')
+    if (url !== undefined) pathValue('url', url)
     const moderator = storeModerator(c.var.services.store, c.var.services.now)
-    return c.json(await moderator.list({ status: status as CommentStatus | undefined, url: c.req.query('url'), page }))
+    return c.json(await moderator.list({ status: status as CommentStatus | undefined, url, page }))
   })
 
   const setStatus = (status: 'approved' | 'spam') =>
     admin.post(`/comments/:id/${status === 'approved' ? 'approve' : 'spam'}`, async (c) => {
-      const id = c.req.param('id')
+      const id = pathValue('objectId', c.req.param('id'))
       const comment = await storeModerator(c.var.services.store, c.var.services.now).setStatus(id, status)
       if (!comment) throw lcError(LC.OBJECT_NOT_FOUND)
       return c.json(comment)
@@ -48,7 +51,7 @@ export function adminRoutes(): Hono<ProxyEnv> {
   setStatus('spam')
 
   admin.delete('/comments/:id', async (c) => {
-    const deleted = await c.var.services.store.deleteComment(c.req.param('id'))
+    const deleted = await c.var.services.store.deleteComment(pathValue('objectId', c.req.param('id')))
     if (deleted === 0) throw lcError(LC.OBJECT_NOT_FOUND)
     return c.json({ deleted })
   })

@@ -11,8 +11,8 @@ import { parseCql } from '../leancloud/cql.js'
 import { LC, LeanCloudError, lcError, toErrorResponse } from '../leancloud/errors.js'
 import { postComment } from '../comments/post-comment.js'
 import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, newObjectId, publicComment, publicCounter, type PublicComment } from '../leancloud/objects.js'
-import { refusalError } from '../leancloud/refusals.js'
-import { parseKeys, parseQuery, QUERY_LIMITS, type ClassName, type KeySelection } from '../leancloud/where.js'
+import { counterRateError, refusalError } from '../leancloud/refusals.js'
+import { parseKeys, parseQuery, pathValue, QUERY_LIMITS, type ClassName, type KeySelection } from '../leancloud/where.js'
 import { limitsOn } from '../policy/limits.js'
 import { ipHash } from '../policy/privacy.js'
 import type { Order, StoredComment, StoredCounter } from '../stores/store.js'
@@ -66,6 +66,7 @@ async function queryClass(svc: Services, name: string, params: Params): Promise<
 /** One object; `{}` when it is missing or not for readers, as LeanCloud answers a missing id. */
 async function getObject(svc: Services, name: string, id: string, params: Params): Promise<object> {
   const cls = className(name)
+  pathValue('objectId', id)
   const keys = parseKeys(cls, params.keys)
   if (cls === 'Comment') {
     const row = await svc.store.getComment(id)
@@ -87,7 +88,14 @@ const publicComments = (svc: Services, rows: readonly StoredComment[], keys?: Ke
 
 /** A GET by path (`/classes/Comment`, `/classes/Counter/:id`, `/cloudQuery`), as `/batch` sends them. */
 async function readPath(svc: Services, path: string, params: Params): Promise<object> {
-  const parts = path.split('/').filter(Boolean)
+  // Segments read as the routes read them (percent-decoded), so an id means the same in both.
+  const parts = path.split('/').filter(Boolean).map((part) => {
+    try {
+      return decodeURIComponent(part)
+    } catch {
+      throw lcError(LC.INVALID_QUERY, 'A batch path has a malformed percent-encoding.')
+    }
+  })
   if (parts[0] === 'classes' && parts.length === 2) return queryClass(svc, parts[1], params)
   if (parts[0] === 'classes' && parts.length === 3) return getObject(svc, parts[1], parts[2], params)
   if (parts[0] === 'cloudQuery' && parts.length === 1) return cloudQuery(svc, params)
@@ -133,6 +141,12 @@ async function createCounter(c: LcContext): Promise<Response> {
     const counted = (await countsView(svc, c, existing.url, now)) ? await svc.store.incrementCounter(existing.objectId, iso) : existing
     return c.json(createdBody(counted ?? existing), 201)
   }
+  // A page no one has counted yet: new counters are limited per client (`policy/limits.ts`).
+  const allowed = await limitsOn(svc.store, svc.options).counter(await ipHash(svc.clientIp(c), svc.salt), now)
+  if (!allowed.granted) {
+    c.header('Retry-After', String(allowed.retryAfterSeconds))
+    throw counterRateError(allowed.retryAfterSeconds)
+  }
   const record: StoredCounter = { objectId: newObjectId(), createdAt: iso, updatedAt: iso, url: input.url, xid: input.xid, title: input.title, time: 1 }
   await svc.store.insertCounter(record)
   // The creator's view is the one counted.
@@ -143,6 +157,7 @@ async function createCounter(c: LcContext): Promise<Response> {
 
 async function incrementCounter(c: LcContext, id: string): Promise<Response> {
   const svc = c.var.services
+  pathValue('objectId', id)
   decodeCounterUpdate(await jsonBody(c))
   const counter = await svc.store.getCounter(id)
   if (!counter) throw lcError(LC.OBJECT_NOT_FOUND)

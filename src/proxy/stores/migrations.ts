@@ -97,6 +97,36 @@ export const MIGRATIONS: Migration[] = [
       db.schema.createIndex('rate_hits_at').ifNotExists().on('rate_hits').column('at').compile(),
     ],
   },
+  {
+    version: 3,
+    name: 'claims and duplicate keys',
+    statements: (db, flavor) => [
+      // One row per limited key while its window lasts: how many uses it has had (`n`) and when
+      // the window ends. A claim is one upsert on the primary key, so concurrent claims (on one
+      // instance or several) are decided by the database, never by a read before a write.
+      db.schema
+        .createTable('claims')
+        .ifNotExists()
+        .addColumn('key', key(flavor), (c) => c.primaryKey())
+        .addColumn('until', key(flavor), (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        // Who took the last use (a comment's id), so the statements after the claim in the same
+        // commit know whether it was theirs.
+        .addColumn('holder', 'text')
+        .compile(),
+      db.schema.createIndex('claims_until').ifNotExists().on('claims').column('until').compile(),
+      // A digest of the page, the name and the visible text, normalised (policy/moderation.ts):
+      // unique, so of two identical comments at once only one is inserted, and the duplicate check
+      // is one index lookup however many comments the page has. Null for a row the store has not
+      // keyed yet (an import; keyed right after it and at start) and for an old duplicate of a
+      // keyed row. PostgreSQL may see the step twice from concurrent starts; SQLite has no
+      // `if not exists` for a column, and one process migrates it.
+      flavor === 'postgres'
+        ? sql`alter table comments add column if not exists duplicate_key text`.compile(db)
+        : db.schema.alterTable('comments').addColumn('duplicate_key', 'text').compile(),
+      db.schema.createIndex('comments_duplicate_key').ifNotExists().unique().on('comments').column('duplicate_key').compile(),
+    ],
+  },
 ]
 
 /** The bookkeeping table itself; created before anything else is read. */

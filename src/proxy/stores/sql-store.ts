@@ -4,18 +4,21 @@
  * driver, and a way to run several statements atomically (a transaction, or a D1 batch).
  * Web-standard: this file runs on edge runtimes.
  */
-import { CamelCasePlugin, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { StoreUnavailable, errorCode, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
+import { CamelCasePlugin, sql, type CompiledQuery, type RawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { StoreUnavailable, errorCode, type ClaimRequest, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
 import { createMigrationsTable, MIGRATIONS } from './migrations.js'
 import type { SqlFlavor } from './sql-flavor.js'
+import { duplicateDigest } from '../policy/moderation.js'
 
 export type { SqlFlavor } from './sql-flavor.js'
 
 /** The tables as Kysely sees them: camelCase here, snake_case in the database. */
 export interface Tables {
-  comments: StoredComment
+  /** `duplicateKey`: the unique digest of `policy/moderation.ts`, never part of the record. */
+  comments: StoredComment & { duplicateKey?: string | null }
   counters: StoredCounter
   viewClaims: { key: string; until: string }
+  claims: { key: string; until: string; n: number; holder: string | null }
   rateHits: { key: string; at: string }
   gptnotesMigrations: { version: number; name: string; appliedAt: string }
 }
@@ -90,6 +93,8 @@ export async function inTransaction(db: Kysely<Tables>, queries: CompiledQuery[]
 }
 
 const COMMENT_COLUMNS = ['objectId', 'createdAt', 'updatedAt', 'insertedAt', 'url', 'rid', 'pid', 'nick', 'mail', 'mailHash', 'link', 'comment', 'ua', 'ipHash', 'status'] as const
+/** The comments' columns in the database, in `COMMENT_COLUMNS` order, and the duplicate key. */
+const INSERT_COLUMNS = sql.raw(['object_id', 'created_at', 'updated_at', 'inserted_at', 'url', 'rid', 'pid', 'nick', 'mail', 'mail_hash', 'link', 'comment', 'ua', 'ip_hash', 'status', 'duplicate_key'].join(', '))
 const COUNTER_COLUMNS = ['objectId', 'createdAt', 'updatedAt', 'url', 'xid', 'title', 'time'] as const
 
 /** Fields a condition may name that a counter does not have: they read as unset (null). */
@@ -179,6 +184,82 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
   /** Expired claims are pruned now and then, not on every view: it is housekeeping. */
   const PRUNE_EVERY = 200
 
+  /** Rows keyed per statement batch by `keyDuplicates`. */
+  const KEY_BATCH = 100
+
+  /**
+   * Gives every comment without a duplicate key its key (rows from before the key, an import),
+   * oldest first, so of old duplicates the oldest holds the key and the rest stay null: a check
+   * by key still finds their text. Runs after migrating and after an import; under the migration
+   * lock where there is one, so two instances starting together do not race for a key.
+   */
+  const keyDuplicates = async (): Promise<void> => {
+    const lock = backend.migrationLock ? [backend.migrationLock] : []
+    let after: { createdAt: string; objectId: string } | undefined
+    for (;;) {
+      let q = db.selectFrom('comments').select(['objectId', 'createdAt', 'url', 'nick', 'comment']).where('duplicateKey', 'is', null)
+      if (after) {
+        const { createdAt, objectId } = after
+        q = q.where((eb) => eb.or([eb('createdAt', '>', createdAt), eb.and([eb('createdAt', '=', createdAt), eb('objectId', '>', objectId)])]))
+      }
+      const rows = await q.orderBy('createdAt').orderBy('objectId').limit(KEY_BATCH).execute()
+      if (rows.length === 0) return
+      const updates = await Promise.all(
+        rows.map(async (r) => {
+          const k = await duplicateDigest(r)
+          return db
+            .updateTable('comments')
+            .set({ duplicateKey: k })
+            .where('objectId', '=', r.objectId)
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('comments as keyed').select('keyed.objectId').where('keyed.duplicateKey', '=', k))))
+            .compile()
+        }),
+      )
+      await backend.atomic([...lock, ...updates])
+      after = rows[rows.length - 1]
+    }
+  }
+
+  /**
+   * A claim as one upsert: a new key starts a window with one use; a live window gives one more
+   * use while it has fewer than `max`; a window that has passed starts again. Otherwise the
+   * update's condition fails and no row changes: refused. The database serialises concurrent
+   * upserts of one key (PostgreSQL locks the row and re-checks the condition on the committed
+   * version), so of many at once exactly as many as allowed pass, on one connection or several.
+   */
+  const claimUpsert = ({ key, now, until, max }: ClaimRequest, holder: string | null) =>
+    db
+      .insertInto('claims')
+      .values({ key, until, n: 1, holder })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({
+            n: sql<number>`case when claims.until <= ${now} then 1 else claims.n + 1 end`,
+            until: sql<string>`case when claims.until <= ${now} then excluded.until else claims.until end`,
+            holder: sql<string | null>`excluded.holder`,
+          })
+          .where((eb) => eb.or([eb('claims.until', '<=', now), eb('claims.n', '<', max)])),
+      )
+
+  const claimFull = async (key: string, now: string, max: number): Promise<string | undefined> => {
+    const row = await db.selectFrom('claims').select('until').where('key', '=', key).where('until', '>', now).where('n', '>=', max).executeTakeFirst()
+    return row?.until
+  }
+
+  const insertNewComment = async (comment: StoredComment, duplicateKey: string): Promise<boolean> => {
+    // The unique index on the key decides: a comment with the same key, committed or being
+    // committed by another connection, makes this insert do nothing (PostgreSQL waits for the
+    // other transaction, then skips). No conflict target: an objectId clash, as unlikely as
+    // it is, is also "not inserted" rather than an error.
+    const r = await db
+      .insertInto('comments')
+      .values({ ...pick(comment, COMMENT_COLUMNS), duplicateKey })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst()
+    return Number(r.numInsertedOrUpdatedRows ?? 0) > 0
+  }
+
   const store: CommentStore = {
     async migrate() {
       const lock = backend.migrationLock ? [backend.migrationLock] : []
@@ -194,6 +275,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
         // Steps create only what is missing, so one that a concurrent start applied first is harmless.
         await backend.atomic([...lock, ...step.statements(db, flavor), record])
       }
+      await keyDuplicates()
       await analyze()
     },
 
@@ -222,7 +304,11 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
 
     async insertComment(comment) {
       // Autocommit: the statement returns once the commit is durable (see each backend's settings).
-      await db.insertInto('comments').values(pick(comment, COMMENT_COLUMNS)).execute()
+      // A record from elsewhere (not the comment write, which uses `insertClaimedComment`) is stored
+      // whatever its text; it takes its duplicate key when no stored comment holds it.
+      const k = await duplicateDigest(comment)
+      const free = sql<string | null>`case when exists (select 1 from comments where duplicate_key = ${k}) then null else ${k} end`
+      await db.insertInto('comments').values({ ...pick(comment, COMMENT_COLUMNS), duplicateKey: free }).execute()
     },
 
     async setCommentStatus(objectId, status, updatedAt) {
@@ -255,6 +341,13 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       const row = await db.selectFrom('comments').selectAll().where('url', '=', url).where('nick', '=', nick).where('comment', '=', comment).limit(1).executeTakeFirst()
       return row && toComment(row as Record<string, unknown>)
     },
+
+    async hasDuplicateKey(duplicateKey) {
+      const row = await db.selectFrom('comments').select('objectId').where('duplicateKey', '=', duplicateKey).limit(1).executeTakeFirst()
+      return row !== undefined
+    },
+
+    insertNewComment,
 
     async findCounters(cond, limit) {
       if (limit <= 0) return []
@@ -307,6 +400,49 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       return row !== undefined
     },
 
+    async claim(key, now, until, max) {
+      const row = await claimUpsert({ key, now, until, max }, null).returning('until').executeTakeFirst()
+      if (Math.floor(Math.random() * PRUNE_EVERY) === 0) await db.deleteFrom('claims').where('until', '<=', now).execute()
+      if (row) return { granted: true, until: row.until }
+      // Pruned in between: the wait is over.
+      return { granted: false, until: (await claimFull(key, now, max)) ?? now }
+    },
+
+    claimFull,
+
+    async insertClaimedComment(comment, duplicateKey, claim) {
+      if (!claim) return (await insertNewComment(comment, duplicateKey)) ? { inserted: true } : { inserted: false, refused: 'duplicate' }
+      const holder = comment.objectId
+      // Written as SQL text: the comment write's one statement, cheaper to build than a query
+      // builder's tree of the same (a third of a millisecond a comment).
+      const { key, now, until, max } = claim
+      const upsert = sql`insert into claims (key, until, n, holder) values (${key}, ${until}, 1, ${holder}) on conflict (key) do update set n = case when claims.until <= ${now} then 1 else claims.n + 1 end, until = case when claims.until <= ${now} then excluded.until else claims.until end, holder = excluded.holder where claims.until <= ${now} or claims.n < ${max}`
+      const values = sql.join([...COMMENT_COLUMNS.map((c) => comment[c] ?? null), duplicateKey])
+      const insert = (held: RawBuilder<unknown>) => sql`insert into comments (${INSERT_COLUMNS}) select ${values} where exists (${held}) on conflict do nothing`
+      const giveBack = sql`update claims set n = n - 1, holder = null where key = ${key} and holder = ${holder} and not exists (select 1 from comments where object_id = ${holder})`
+      let claimed: number
+      let inserted: number
+      if (flavor === 'postgres') {
+        // One statement, one round trip: the claim, then the comment only if the claim returned
+        // a row (all parts of a statement see one snapshot, so the comment reads the claim's
+        // RETURNING, not the table). A statement cannot change a row twice, so a comment refused
+        // by its key gives the use back in a second statement (the rare path).
+        const { rows } = await sql<{ claimed: number; inserted: number }>`with claimed as (${upsert} returning key), inserted as (${insert(sql`select 1 from claimed`)} returning object_id) select (select count(*) from claimed)::int as claimed, (select count(*) from inserted)::int as inserted`.execute(db)
+        claimed = Number(rows[0]?.claimed ?? 0)
+        inserted = Number(rows[0]?.inserted ?? 0)
+        if (claimed > 0 && inserted === 0) await giveBack.execute(db)
+      } else {
+        // One commit (a transaction, or a D1 batch): the claim; the comment, only if this claim
+        // took the use (its holder is this comment) and its key is free; then the use given
+        // back if the comment did not go in.
+        const held = sql`select 1 from claims where claims.key = ${key} and claims.holder = ${holder}`
+        ;[claimed, inserted] = await backend.atomic([upsert.compile(db), insert(held).compile(db), giveBack.compile(db)])
+      }
+      if (inserted > 0) return { inserted: true }
+      if (claimed > 0) return { inserted: false, refused: 'duplicate' }
+      return { inserted: false, refused: 'claim', until: (await claimFull(claim.key, claim.now, claim.max)) ?? claim.now }
+    },
+
     async hitRate(key, now, windowStart) {
       await db.insertInto('rateHits').values({ key, at: now }).execute()
       const row = await db
@@ -335,6 +471,7 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
           .compile(),
       )
       const changed = await backend.atomic([...commentInserts, ...counterInserts])
+      if (changed.slice(0, commentInserts.length).some((n) => n > 0)) await keyDuplicates()
       if (changed.some((n) => n > 0)) await analyze()
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
       const result = (total: number, added: number): ImportResult => ({ added, skipped: total - added })

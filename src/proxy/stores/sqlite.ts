@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
-import { columnNames, createSqlStore, inTransaction, type Tables } from './sql-store.js'
+import { columnNames, createSqlStore, type Tables } from './sql-store.js'
 import { cachingStatements } from './statement-cache.js'
 import type { CommentStore } from './store.js'
 
@@ -25,7 +25,8 @@ export function openSqliteStore(path: string): CommentStore {
   database.pragma('synchronous = FULL')
   // Another process on the same file (an import while the service runs) waits, not fails.
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(database) }), plugins: [columnNames()] })
+  const statements = cachingStatements(database)
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: statements }), plugins: [columnNames()] })
   // SQLite never gathers planner statistics by itself: as its documentation advises for a
   // long-lived connection, refresh them at start (migrate) and then every hour.
   const optimize = sql`pragma optimize=0x10002`.compile(db)
@@ -35,7 +36,11 @@ export function openSqliteStore(path: string): CommentStore {
     db,
     flavor: 'sqlite',
     maxParameters: SQLITE_MAX_PARAMETERS,
-    atomic: (queries) => inTransaction(db, queries),
+    // In one synchronous better-sqlite3 transaction, taking the write lock at its start: nothing
+    // else in this process runs between its statements, so two handles on one file (two stores
+    // in one process) cannot each hold a lock while the other waits for it inside a synchronous
+    // call that blocks the event loop; another process waits for it (busy_timeout).
+    atomic: async (queries) => database.transaction(() => queries.map((q) => Number(statements.prepare(q.sql).run(q.parameters as unknown[]).changes))).immediate(),
     analyze: [optimize],
     close: async () => {
       clearInterval(hourly)

@@ -72,6 +72,16 @@ export interface CommentQuery {
   skip: number
 }
 
+/** A claim to take (`CommentStore.claim`). */
+export interface ClaimRequest {
+  key: string
+  now: string
+  until: string
+  max: number
+}
+
+export type ClaimedInsert = { inserted: true } | { inserted: false; refused: 'claim'; until: string } | { inserted: false; refused: 'duplicate' }
+
 export interface ImportResult {
   added: number
   /** Already present (same objectId): an import can run twice and add nothing. */
@@ -95,6 +105,17 @@ export interface CommentStore {
   lastCommentFrom(ipHash: string): Promise<StoredComment | undefined>
   /** A comment with the same page, nick and text (duplicate detection). */
   findDuplicate(url: string, nick: string, comment: string): Promise<StoredComment | undefined>
+  /**
+   * Whether a comment with this duplicate key (`policy/moderation.ts`: the page, the name and the
+   * visible text, normalised, as a digest) is stored: one lookup in a unique index.
+   */
+  hasDuplicateKey(duplicateKey: string): Promise<boolean>
+  /**
+   * Insert a new comment with its duplicate key, unless a comment with that key is stored: the
+   * unique key decides, so of two at once exactly one is inserted. True when inserted (and
+   * durable, as `insertComment`); false when the key was taken.
+   */
+  insertNewComment(comment: StoredComment, duplicateKey: string): Promise<boolean>
 
   findCounters(where: Condition, limit: number): Promise<StoredCounter[]>
   getCounter(objectId: string): Promise<StoredCounter | undefined>
@@ -106,6 +127,22 @@ export interface CommentStore {
    * (ISO). True when it was not counted already (or its window has passed): count it.
    */
   claimView(key: string, now: string, until: string): Promise<boolean>
+
+  /**
+   * Take one of the `max` uses a key allows in its window, atomically (one statement): the
+   * window starts at the key's first use and ends at `until` (ISO); once it has passed (`now`
+   * at or after it), the next use starts a new one. Granted: the window's end. Refused: the end
+   * of the live window, when the key may be used again. Of many at once, exactly `max` pass.
+   */
+  claim(key: string, now: string, until: string, max: number): Promise<{ granted: boolean; until: string }>
+  /** The end of the key's window when it has no use left at `now` (a claim would be refused), else undefined. Reads only. */
+  claimFull(key: string, now: string, max: number): Promise<string | undefined>
+  /**
+   * A new comment and its claim (the client's rate) in one commit: the claim is taken as by
+   * `claim`, and the comment inserted only when the claim was granted and its duplicate key is
+   * free; a comment not inserted leaves no claim behind. `claim: undefined`: no limit to take.
+   */
+  insertClaimedComment(comment: StoredComment, duplicateKey: string, claim: ClaimRequest | undefined): Promise<ClaimedInsert>
 
   /**
    * Record one hit of a rate limit's key (an IP hash and a route) at `now` (ISO); the hits of
