@@ -75,7 +75,7 @@ describe('the app’s settings and faults', () => {
   it('a driver message that quotes request values is not logged: the error’s class and code are', async () => {
     const { app, lines } = await appWith({}, (store) => ({
       ...store,
-      findDuplicate: async () => {
+      hasDuplicateKey: async () => {
         throw Object.assign(new Error('invalid input syntax: "Secret words of the reader." from carol@example.com'), { code: '22P02' })
       },
     }))
@@ -90,7 +90,7 @@ describe('the app’s settings and faults', () => {
     const down = async () => {
       throw new StoreUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))
     }
-    const { app, lines } = await appWith({}, (store) => ({ ...store, insertComment: down, findComments: down }))
+    const { app, lines } = await appWith({}, (store) => ({ ...store, insertClaimedComment: down, findComments: down }))
     const res = await app.request('/1.1/classes/Comment', { method: 'POST', body: JSON.stringify(comment) })
     expect(res.status).toBe(503)
     const wait = Number(res.headers.get('retry-after'))
