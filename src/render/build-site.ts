@@ -8,7 +8,7 @@ import { pageChunks } from './chunks/page-chunks.js'
 import { routeMap } from './chunks/route-map.js'
 import { contentHash } from './chunks/chunk-file.js'
 import { clientSiteOf, commentsOf, vssueOf, wantsOwnCommentService, withoutComments } from './site/client-site.js'
-import { withSlotProps } from './site/route-widgets.js'
+import { counterServices, withSlotProps } from './site/route-widgets.js'
 import { loadConfig } from './config/load-config.js'
 import { GptnotesErrors, inStage, problem, warning, type GptnotesError } from './errors/index.js'
 import { lastUpdatedDates } from './content/last-updated.js'
@@ -134,9 +134,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     ),
   )
   const site = await runStage('siteData', () => buildSiteData(config, parsed))
+  const commentSettings = { base: config.base, comments: commentsOf(config, options.commentService), vssue: vssueOf(config) }
   const routes = await runStage(
     'routes',
-    () => withSlotProps(buildRoutes(site, parsed, updated), { base: config.base, comments: commentsOf(config, options.commentService), vssue: vssueOf(config) }),
+    () => withSlotProps(buildRoutes(site, parsed, updated), commentSettings),
     (r) => ({ count: r.routes.length }),
   )
   const references = await runStage('checkReferences', () => {
@@ -156,7 +157,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const lists = await runStage('listChunks', () => listChunks(routes, config.base))
   const chunks = await runStage('pageChunks', () => pageChunks(routes, lists, config.base), (r) => ({ count: r.size }))
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
-  const clientSite = clientSiteOf(config, map.url, { ...extras.site, comments: commentsOf(config, options.commentService) })
+  const counters = counterServices(commentSettings.comments)
+  const clientSite = clientSiteOf(config, map.url, { ...extras.site, ...(counters.length ? { counters } : {}) })
   const { documents, facts } = await runStage(
     'render',
     () => {
@@ -175,7 +177,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     },
     (r) => ({ count: r.documents.length }),
   )
-  const headers = await runStage('headers', () => siteHeaders(config, clientSite, facts))
+  const headers = await runStage('headers', () => siteHeaders(config, commentSettings, facts))
   // Scripts the pages' islands load (each demo's code and its frame's boot script), by output path.
   const bodyFiles = parsed.flatMap((p) => Object.entries(p.files ?? {}))
   const assets = await runStage(

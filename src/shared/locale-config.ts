@@ -2,10 +2,9 @@ import type { ValineOptions as ValineClientConfig, ValineSiteConfig } from './wi
 import type { VssueOptions as VssueClientConfig, VssueSiteConfig } from './widgets/vssue.js'
 
 /*
- * Which of the per-locale comment settings a page uses. The build picks each route's comment
- * slot props with it (render/route-widgets.ts); in the browser only the visitor counter of post
- * lists needs it (a list shows posts of any locale). It imports only the widgets' types, so the
- * first-load JavaScript carries none of their declarations.
+ * Which of the per-locale comment settings a page uses. Only the build picks with it, per route:
+ * each comment slot's props and each page's visitor counter (render/site/route-widgets.ts), so
+ * the browser gets one locale's settings and never this choice.
  */
 
 /**

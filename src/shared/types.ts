@@ -1,7 +1,6 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
 import type { ValineSiteConfig } from './widgets/valine.js'
-import type { VssueSiteConfig } from './widgets/vssue.js'
 import type { ClickEffectConfig, HeadTag, MascotConfig, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
 import type { Live2DAssets } from './live2d-model.js'
 import type { RouteWidgetProps } from './widgets/slot-props.js'
@@ -61,6 +60,8 @@ export interface PostSummary {
   tags: string[]
   categories: string[]
   sticky?: number
+  /** Where the post's visitor count lives: its index in the site data's `counters`; absent: the post shows none. */
+  counter?: number
 }
 
 /** What every route's data holds, whatever its kind. */
@@ -98,6 +99,8 @@ export interface ArticleRoute extends RouteBase {
   sidebar?: SidebarItem[]
   prev?: { title: string; path: string }
   next?: { title: string; path: string }
+  /** Where the article's visitor count lives: its index in the site data's `counters`; absent: it shows none. */
+  counter?: number
 }
 
 /** The home page: its markdown body, then every post. */
@@ -154,17 +157,25 @@ export interface ClientSite {
   /** The mascot's options (`themeConfig.mascot`, `true` filled in, the core's path left out); absent when off. */
   mascot?: ClientMascot
   /**
-   * Widget A's settings; its service is the configured `valineConfig.serverURLs`, or under
-   * `gptnotes serve` the dev server's own. Absent when widget A is off or has no service to talk to.
+   * The visitor counters' services (widget A's, per locale where its `visitor` is on; usually
+   * one), each named once. Articles and listed posts carry the index of theirs (`counter`), chosen
+   * by the build for their locale. Absent when no page shows a count.
    */
-  comments?: ClientComments
-  /** Widget B's settings (`themeConfig.comments.vssueConfig`, checked and filled in, per locale); absent when widget B is off. */
-  vssue?: VssueSiteConfig
+  counters?: CounterService[]
+}
+
+/** A visitor counter's service: widget A's comment service and the credentials it is asked with. */
+export interface CounterService {
+  /** The comment service (`serverURLs`); `/1.1/…` is appended. */
+  serverURLs: string
+  appId: string
+  appKey: string
 }
 
 /**
  * Widget A's settings (`themeConfig.comments`, checked and filled in; `valine.serverURLs` is
- * the service, the SDK appends `/1.1/…`), per locale; `valineConfigFor` (locale-config.ts) picks a route's.
+ * the service, the SDK appends `/1.1/…`), per locale; the build picks a route's with
+ * `valineConfigFor` (locale-config.ts). Never sent to the browser as a whole.
  */
 export interface ClientComments extends ValineSiteConfig {
   solution: 'valine'

@@ -62,6 +62,12 @@ describe('the first load of a page', () => {
     }
   })
 
+  it('leaves out the per-locale choice of comment settings, which the build makes for each route', () => {
+    expect(bundle.firstLoadSources).toContain('src/client/main.tsx')
+    expect(bundle.firstLoadSources).toContain('src/client/widgets/visitor-counter/visitor-count.tsx')
+    expect(bundle.firstLoadSources).not.toContain('src/shared/locale-config.ts')
+  })
+
   it('carries the theme as CSS to inline, not as a stylesheet file', () => {
     expect(bundle.styles).toMatch(/^:root\{/)
     expect(bundle.styles).toContain('.search-box')

@@ -9,7 +9,7 @@ import { buildSiteData } from '../../src/render/site/site-data.js'
 import type { InitialData, SiteConfig } from '../../src/shared/types.js'
 import { parsedPages, siteConfig } from '../helpers/stage-data.js'
 
-const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js', 'assets/js/chunk.CCCCCCCC.js'], listLayouts: ['assets/js/list-layouts.EEEEEEEE.js'], styles: 'body{color:#123}' }
+const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js', 'assets/js/chunk.CCCCCCCC.js'], listLayouts: ['assets/js/list-layouts.EEEEEEEE.js'], styles: 'body{color:#123}', firstLoadSources: [] }
 
 async function documents(changes: Partial<SiteConfig> = {}) {
   const config = await siteConfig({ title: '站点', description: '站点简介', ...changes })

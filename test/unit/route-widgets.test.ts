@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { COMMENT_WIDGETS } from '../../src/client/widgets/names.js'
 import { commentsOf, vssueOf } from '../../src/render/site/client-site.js'
-import { slotPropsFor, widgetsFor } from '../../src/render/site/route-widgets.js'
+import { counterServices, slotPropsFor, widgetsFor, withSlotProps } from '../../src/render/site/route-widgets.js'
 import { resolveSiteConfig } from '../../src/shared/site-config.js'
-import type { RouteData, RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
+import type { PostSummary, RouteData, RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
 
 /** Only the fields widgetsFor reads. */
 const config = (comments: ThemeConfig['comments']) => ({ themeConfig: { comments } }) as SiteConfig
@@ -65,5 +65,50 @@ describe('render/site/route-widgets', () => {
     expect(en.valine).toMatchObject({ path: '/gpt/en/a.html', config: { lang: 'en', pageSize: 5, serverURLs: 'https://c.example.com' } })
     expect(slotPropsFor(article('/a.html'), settings)!.valine!.config.lang).toBe('zh-CN')
     expect(slotPropsFor({ ...article('/a.html'), widgets: [] } as RouteData, settings)).toBeUndefined()
+  })
+  describe("the visitor counter's service, chosen per page at build time", () => {
+    const post = (path: string): PostSummary => ({ title: path, path, tags: [], categories: [] })
+    const tableOf = (locales: object, base: object = {}) => {
+      const config = resolveSiteConfig({
+        themeConfig: { comments: { enabled: true, solution: 'valine', valineConfig: { serverURLs: 'https://c.example.com', ...base }, locales } },
+      } as Parameters<typeof resolveSiteConfig>[0])
+      const settings = { base: '/gpt/', comments: commentsOf(config), vssue: vssueOf(config) }
+      const posts = ['/a.html', '/en/b.html', '/%E4%B8%AD.html', '/en/%E4%B8%AD.html'].map(post)
+      const routes = [
+        { data: { kind: 'home', path: '/', posts: posts.slice(0, 2) } },
+        { data: { kind: 'list', list: 'timeline', path: '/timeline/', posts } },
+        { data: { kind: 'article', path: '/en/b.html', widgets: ['valine'], page: { title: 'B' } } },
+        { data: { kind: 'article', path: '/a.html', widgets: ['valine'], page: { title: 'A' } } },
+      ] as unknown as { data: RouteData }[]
+      withSlotProps({ routes }, settings)
+      const counterOf = (data: RouteData) => (data.kind === 'article' ? data.counter : undefined)
+      return { services: counterServices(settings.comments), posts: posts.map((p) => p.counter), articles: [counterOf(routes[2].data), counterOf(routes[3].data)], json: JSON.stringify(routes[1].data) }
+    }
+
+    it('names each service once, and marks each listed post and article with its own locale’s', () => {
+      const { services, posts, articles } = tableOf({ '/en/': { valineConfig: { serverURLs: 'https://en.example.com', appId: 'en-app' } } })
+      expect(services).toEqual([
+        { serverURLs: 'https://c.example.com', appId: 'gptnotes', appKey: 'gptnotes' },
+        { serverURLs: 'https://en.example.com', appId: 'en-app', appKey: 'gptnotes' },
+      ])
+      expect(posts).toEqual([0, 1, 0, 1])
+      expect(articles).toEqual([1, 0])
+    })
+
+    it('leaves the count out of the posts and articles of a locale with visitor: false', () => {
+      const { services, posts, articles, json } = tableOf({ '/en/': { valineConfig: { visitor: false, lang: 'en' } } })
+      expect(services).toEqual([{ serverURLs: 'https://c.example.com', appId: 'gptnotes', appKey: 'gptnotes' }])
+      expect(posts).toEqual([0, undefined, 0, undefined])
+      expect(articles).toEqual([undefined, 0])
+      // In the route data a post without a count carries nothing for it.
+      expect(json.match(/"counter"/g)).toHaveLength(2)
+    })
+
+    it('uses one service for locales that share it, and none when no locale counts', () => {
+      expect(tableOf({ '/en/': { valineConfig: { lang: 'en' } } }).posts).toEqual([0, 0, 0, 0])
+      const off = tableOf({ '/en/': { valineConfig: { lang: 'en' } } }, { visitor: false })
+      expect(off.services).toEqual([])
+      expect(off.posts).toEqual([undefined, undefined, undefined, undefined])
+    })
   })
 })

@@ -91,7 +91,7 @@ describe('building with widget B', () => {
     writeFileSync(join(root, 'gptnotes.config.ts'), config)
     return buildSite({ root })
   }
-  const siteData = (html: string) => JSON.parse(/<script id="__GPTNOTES_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]).site
+  const pageData = (html: string) => JSON.parse(/<script id="__GPTNOTES_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1])
 
   it('evaluates the function forms of proxy and issueContent at build time', async () => {
     const out = await build(`export default {
@@ -103,9 +103,11 @@ describe('building with widget B', () => {
 }
 `)
     const html = String(out.files.get('a.html') ?? [...out.files.entries()].find(([k]) => k.endsWith('a.html'))![1])
-    const site = siteData(html)
-    expect(site.vssue.vssue.proxy).toBe('https://svc.example.com')
-    expect(site.vssue.vssue.issueContent).toBe('评论区：{url}')
+    // What the page's widget B gets: its slot props, made by the build for the route.
+    const { site, route } = pageData(html)
+    expect(route.widgetProps.vssue.config.proxy).toBe('https://svc.example.com')
+    expect(route.widgetProps.vssue.config.issueContent).toBe('评论区：{url}')
+    expect(site.vssue).toBeUndefined()
     expect(html).not.toContain('clientSecret')
   })
 

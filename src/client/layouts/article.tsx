@@ -16,7 +16,7 @@ export function Article({ route }: { route: ArticleRoute }) {
   const date = fm.date?.split(' ')[0]
   // The page as widget A keys it: the address readers see (base included, percent-encoded).
   const address = withBase(site.base, route.path)
-  const counter = counterTargetOf(site, route.path)
+  const counter = counterTargetOf(site, route.path, route.counter)
   // An article counts the reader's view (the service counts each reader once per window).
   const counts = useVisitorCounts(counter ? [counter] : [], counter ? { xid: address, title: page.title } : undefined)
   // Made by the build for this route and its locale.

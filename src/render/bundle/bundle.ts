@@ -21,6 +21,8 @@ export interface ClientBundle {
   listLayouts: string[]
   /** The theme's CSS, inlined into every page (no stylesheet request stands before the first paint). */
   styles: string
+  /** The source modules bundled into the first-load files (`entry` and `preload`), package-relative (`src/client/main.tsx`). */
+  firstLoadSources: string[]
 }
 
 /**
@@ -33,6 +35,8 @@ export interface ClientBundle {
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
 const CLIENT_DIRS = ['src/client', 'src/shared']
+/** Changes when the cached bundle's shape does. */
+const CACHE_FORMAT = 'bundle-2'
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -50,6 +54,7 @@ function cacheKey(): string {
     }
   }
   hash.update(pluginsSource())
+  hash.update(CACHE_FORMAT)
   for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']) {
     try {
       hash.update(pkg + JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version)
@@ -114,7 +119,8 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
   const files = all
     .filter((f) => !f.path.endsWith('.css'))
     .map((f) => (firstLoad.has(f.path) ? { path: f.path, contents: Buffer.concat([Buffer.from(COMPILE_HINT), f.contents]) } : f))
-  const bundle: ClientBundle = { files, entry, preload, listLayouts, styles }
+  const firstLoadSources = [...new Set(Object.entries(outputs).flatMap(([abs, o]) => (firstLoad.has(toOut(join(PACKAGE_ROOT, abs))) ? Object.keys(o.inputs) : [])))].sort()
+  const bundle: ClientBundle = { files, entry, preload, listLayouts, styles, firstLoadSources }
   if (cacheFile && cacheDir) {
     mkdirSync(cacheDir, { recursive: true })
     writeFileSync(cacheFile, JSON.stringify({ ...bundle, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) }))

@@ -1,4 +1,5 @@
-import type { ClientSite, SiteConfig } from '../../shared/types.js'
+import type { SiteConfig } from '../../shared/types.js'
+import type { CommentSettings } from '../site/route-widgets.js'
 import type { PageFacts } from './collect.js'
 import { contentSecurityPolicy } from './csp.js'
 import { headerRules, headersFile, type HeaderRule } from './headers-file.js'
@@ -16,19 +17,19 @@ export interface SiteHeaders {
 }
 
 /**
- * The headers stage: the site's policy and response headers, from the config, the site data
- * the pages carry (which comment services and platforms they reach) and the rendered pages
+ * The headers stage: the site's policy and response headers, from the config, the comment
+ * widgets' settings (which comment services and platforms the pages reach) and the rendered pages
  * themselves (their inline scripts, by hash, and the hosts of the images they show: `PageFacts`,
  * gathered by the render stage). A pure
  * function of what the build made, so `serve` and the written `_headers` always agree.
  */
-export function siteHeaders(config: SiteConfig, site: ClientSite, pages: PageFacts): SiteHeaders {
-  const comments = commentOrigins(site.comments, site.vssue)
+export function siteHeaders(config: SiteConfig, comments: Pick<CommentSettings, 'comments' | 'vssue'>, pages: PageFacts): SiteHeaders {
+  const origins = commentOrigins(comments.comments, comments.vssue)
   const csp = contentSecurityPolicy({
     hostname: config.hostname,
     inlineScripts: [...pages.inlineScripts],
-    imageOrigins: [...pages.imageOrigins, ...comments.img],
-    connectOrigins: comments.connect,
+    imageOrigins: [...pages.imageOrigins, ...origins.img],
+    connectOrigins: origins.connect,
   })
   const rules = headerRules(config.base, csp)
   return { csp, rules, file: headersFile(rules) }

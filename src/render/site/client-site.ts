@@ -5,7 +5,10 @@ import { valineSchema, type ValineOptions } from '../../shared/widgets/valine.js
 import { vssueSchema, type VssueSiteConfig } from '../../shared/widgets/vssue.js'
 import type { ClientComments, ClientSite, SiteConfig } from '../../shared/types.js'
 
-/** The site-wide data every page carries inline: what the client needs, and nothing per page. */
+/**
+ * The site-wide data every page carries inline: what the client needs, and nothing per page.
+ * The comment widgets' settings are not in it: the build hands each route its own (route-widgets.ts).
+ */
 export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Partial<ClientSite>): ClientSite {
   return {
     title: config.title,
@@ -18,7 +21,6 @@ export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Parti
     author: config.themeConfig.author || undefined,
     clickEffect: clickEffectOf(config),
     mascot: mascotOf(config),
-    vssue: vssueOf(config),
     ...extra,
   }
 }

@@ -3,7 +3,7 @@ import { withBase } from '../../shared/paths.js'
 import { valineConfigFor, vssueConfigFor } from '../../shared/locale-config.js'
 import type { RouteWidgetProps } from '../../shared/widgets/slot-props.js'
 import type { VssueSiteConfig } from '../../shared/widgets/vssue.js'
-import type { ClientComments, Frontmatter, RouteData, RouteKind, SiteConfig } from '../../shared/types.js'
+import type { ClientComments, CounterService, Frontmatter, PostSummary, RouteData, RouteKind, SiteConfig } from '../../shared/types.js'
 
 /**
  * The reader widgets a route mounts, decided at build time so a page that uses none downloads
@@ -49,11 +49,59 @@ export function slotPropsFor(data: RouteData, settings: CommentSettings): RouteW
   return props.valine || props.vssue ? props : undefined
 }
 
-/** The route table with each route's comment slot props in its data. */
+/**
+ * The visitor counters' services: widget A's service and credentials of each locale whose
+ * `visitor` is on (the base settings first), each service once. The site data carries this
+ * table; a page's count names its entry by index (`counterFor`).
+ */
+export function counterServices(comments: ClientComments | undefined): CounterService[] {
+  const services = new Map<string, CounterService>()
+  for (const valine of comments ? [comments.valine, ...Object.values(comments.locales ?? {})] : []) {
+    if (!valine.visitor) continue
+    const service = { serverURLs: valine.serverURLs, appId: valine.appId, appKey: valine.appKey }
+    const key = JSON.stringify([service.serverURLs, service.appId, service.appKey])
+    if (!services.has(key)) services.set(key, service)
+  }
+  return [...services.values()]
+}
+
+/**
+ * The index in `services` (`counterServices`) of the counter of the page at `path` (base-relative,
+ * percent-encoded), for the page's locale; undefined when the page shows no count.
+ */
+export function counterFor(comments: ClientComments | undefined, services: readonly CounterService[], path: string): number | undefined {
+  if (!comments) return undefined
+  const config = valineConfigFor(comments, path)
+  if (!config.visitor) return undefined
+  const index = services.findIndex((s) => s.serverURLs === config.serverURLs && s.appId === config.appId && s.appKey === config.appKey)
+  return index < 0 ? undefined : index
+}
+
+/**
+ * The route table with what each route's widgets need, for its locale: the comment slot props,
+ * and the visitor counter of the article and of every listed post (`counter`, an index into
+ * `counterServices`; a post shared by several lists is marked once, and its list chunk carries
+ * it too).
+ */
 export function withSlotProps<T extends { routes: { data: RouteData }[] }>(table: T, settings: CommentSettings): T {
+  const services = counterServices(settings.comments)
+  const marked = new Set<PostSummary>()
   for (const route of table.routes) {
-    const props = slotPropsFor(route.data, settings)
-    if (props) route.data.widgetProps = props
+    const data = route.data
+    const props = slotPropsFor(data, settings)
+    if (props) data.widgetProps = props
+    if (!services.length) continue
+    if (data.kind === 'article') {
+      const counter = counterFor(settings.comments, services, data.path)
+      if (counter !== undefined) data.counter = counter
+    } else if (data.kind === 'home' || data.kind === 'list') {
+      for (const post of data.posts) {
+        if (marked.has(post)) continue
+        marked.add(post)
+        const counter = counterFor(settings.comments, services, post.path)
+        if (counter !== undefined) post.counter = counter
+      }
+    }
   }
   return table
 }

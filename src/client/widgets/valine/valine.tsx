@@ -15,7 +15,7 @@ import { Card } from './card.js'
 import { Editor, loadMarkdown } from './editor.js'
 import { createFlow, type Submitted } from './flow.js'
 import { messagesFor } from './i18n.js'
-import { pageKey, serviceAddress } from './options.js'
+import { pageKey } from './options.js'
 import { loadSdk } from './sdk/load-sdk.js'
 import { hasMore, initialState, reduce } from './state.js'
 import { injectStyles } from './styles.js'
@@ -49,7 +49,7 @@ function CommentBox({ config, url }: { config: ValineClientConfig; url: string }
     const store = createStore(reduce, initialState)
     const connect = async () => {
       const AV = await loadSdk()
-      initSdk(AV, { appId: config.appId, appKey: config.appKey, serverURLs: serviceAddress(config, document) })
+      initSdk(AV, { appId: config.appId, appKey: config.appKey, serverURLs: config.serverURLs })
       return commentApi(AV, url)
     }
     const flow = createFlow(

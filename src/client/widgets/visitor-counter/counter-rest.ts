@@ -4,13 +4,10 @@
  * find by `url` (one page, or `$in` for a list), create `{url, xid, title, time: 1}`, and the
  * `Increment` by 1. Pure: they build what `fetch` sends and read what comes back.
  */
+import type { CounterService } from '../../../shared/types.js'
 
 /** Where a page's count lives: widget A's service and credentials, and the page's key. */
-export interface CounterTarget {
-  /** The comment service (`serverURLs`); `/1.1/…` is appended. */
-  serverURLs: string
-  appId: string
-  appKey: string
+export interface CounterTarget extends CounterService {
   /** The page's key: its decoded path, base included (`/gpt/handbook/a.html`), as Valine's `url`. */
   url: string
 }

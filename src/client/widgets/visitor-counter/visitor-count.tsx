@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { safeDecode, withBase } from '../../../shared/paths.js'
 import type { ClientSite } from '../../../shared/types.js'
-import { valineConfigFor } from '../../../shared/locale-config.js'
 import { loadOnce, whenIdle } from '../../lazy.js'
 import type { CounterPage, CounterTarget } from './counter-rest.js'
 
@@ -12,14 +11,13 @@ import type { CounterPage, CounterTarget } from './counter-rest.js'
  */
 
 /**
- * Where the count of the page at `path` (base-relative, as in the route data) lives, or
+ * Where the count of the page at `path` (base-relative, as in the route data) lives: the
+ * service the build chose for it (`counter`, an index into the site data's `counters`), or
  * undefined when the page shows none (widget A off, or `visitor: false` for its locale).
  */
-export function counterTargetOf(site: ClientSite, path: string): CounterTarget | undefined {
-  if (!site.comments) return undefined
-  const config = valineConfigFor(site.comments, path)
-  if (!config.visitor) return undefined
-  return { serverURLs: config.serverURLs, appId: config.appId, appKey: config.appKey, url: safeDecode(withBase(site.base, path)) }
+export function counterTargetOf(site: ClientSite, path: string, counter: number | undefined): CounterTarget | undefined {
+  const service = counter === undefined ? undefined : site.counters?.[counter]
+  return service && { serverURLs: service.serverURLs, appId: service.appId, appKey: service.appKey, url: safeDecode(withBase(site.base, path)) }
 }
 
 type Counts = Record<string, number> | 'failed' | undefined
@@ -60,10 +58,10 @@ export function useVisitorCounts(targets: readonly CounterTarget[], view?: Count
 }
 
 /** The counts of the listed posts that show one (by post path), read with one request, counting nothing. */
-export function useListCounts(site: ClientSite, posts: readonly { path: string }[]): { targets: Map<string, CounterTarget>; counts: Counts } {
+export function useListCounts(site: ClientSite, posts: readonly { path: string; counter?: number }[]): { targets: Map<string, CounterTarget>; counts: Counts } {
   const targets = new Map<string, CounterTarget>()
   for (const p of posts) {
-    const target = counterTargetOf(site, p.path)
+    const target = counterTargetOf(site, p.path, p.counter)
     if (target) targets.set(p.path, target)
   }
   return { targets, counts: useVisitorCounts([...targets.values()]) }
