@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import AV from 'leancloud-storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exportSql } from '../../src/proxy/migrate/export-sql.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 import { cliEnv, startCli } from '../helpers/cli-run.js'
@@ -101,10 +102,22 @@ describe('the edge starter under wrangler (local mode)', () => {
     // Run again: every row is skipped.
     const again = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', 'state', '--yes', '--file', join(dir, 'export.sql')])
     expect(again.code, again.output).toBe(0)
-    const counted = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', 'state', '--json', '--command', 'select (select count(*) from comments) as comments, (select count(*) from counters) as counters'])
-    expect(counted.code, counted.output).toBe(0)
-    const [{ results }] = JSON.parse(counted.output.slice(counted.output.indexOf('['))) as [{ results: { comments: number; counters: number }[] }]
-    expect(results[0]).toEqual({ comments: source.comments.length, counters: source.counters.length })
+    const counts = async () => {
+      const counted = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', 'state', '--json', '--command', "select (select count(*) from comments) as comments, (select count(*) from counters) as counters, (select length(comment) from comments where object_id = 'long') as long"])
+      expect(counted.code, counted.output).toBe(0)
+      const [{ results }] = JSON.parse(counted.output.slice(counted.output.indexOf('['))) as [{ results: { comments: number; counters: number; long: number | null }[] }]
+      return results[0]
+    }
+    expect(await counts()).toEqual({ comments: source.comments.length, counters: source.counters.length, long: null })
+
+    // A comment over D1's statement length, with what a splitter could trip on (`;` at a line's end, `--`, quotes), waiting for moderation.
+    const text = `<p>${"第一行；'引号' -- 不是注释;\n😀 ".repeat(6000)}</p>`
+    writeFileSync(join(dir, 'long.sql'), exportSql({ comments: [{ ...source.comments[0]!, objectId: 'long', status: 'waiting', comment: text }], counters: [] }).text)
+    for (let i = 0; i < 2; i++) {
+      const long = await wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', 'state', '--yes', '--file', join(dir, 'long.sql')])
+      expect(long.code, long.output).toBe(0)
+    }
+    expect(await counts()).toEqual({ comments: source.comments.length + 1, counters: source.counters.length, long: [...text].length })
   })
 
   it('serves the worker to the leancloud-storage SDK: the source counts, a posted comment, a counted view', async () => {
