@@ -5,7 +5,7 @@
  * platform/limits): a statement is at most 100,000 bytes, so rows go in batches of inserts well
  * under that, and a value too long for one statement is inserted in part and completed by
  * appends; no bound parameters (values are literals); no `BEGIN`/`COMMIT`, which `d1 execute`
- * refuses (it makes the file atomic itself). Each insert skips ids already there, and each
+ * refuses ("cannot start a transaction within a transaction"). Each insert skips ids already there, and each
  * append applies only to the part it follows, so running the file twice adds nothing.
  * Web-standard: the caller writes the text.
  */
