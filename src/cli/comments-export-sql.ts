@@ -32,7 +32,7 @@ export async function commentsExportSqlCommand(opts: ExportSqlOptions): Promise<
     await writeFile(`${path}.partial`, out.text)
     await rename(`${path}.partial`, path)
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err))
+    const reason = err instanceof Error ? err.message : String(err)
     console.error(formatError(problem('CommentsExportSqlUnwritable', { file: opts.sql, reason }, undefined, { cause: err }), { debug: opts.debug }))
     return 1
   }

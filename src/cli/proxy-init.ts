@@ -174,7 +174,7 @@ export async function proxyInitCommand(opts: ProxyInitOptions): Promise<number> 
     console.log(`\nnext: the commands in ${join(opts.edge, 'README.md')} (npm install gptnotes, wrangler d1 create, wrangler deploy)`)
     return 0
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err))
+    const reason = err instanceof Error ? err.message : String(err)
     console.error(formatError(problem('EdgeStarterUnwritable', { dir: opts.edge, reason }, undefined, { cause: err }), { debug: opts.debug }))
     return 1
   }
