@@ -145,12 +145,12 @@ describe('the edge starter under wrangler (local mode)', () => {
       const approved = source.comments.filter((c) => c.status === 'approved')
       const urls = [...new Set(source.comments.map((c) => c.url))]
       for (const url of urls) {
-        const q = new AV.Query('Comment')
+        const q = new AV.Query<AV.Object>('Comment')
         q.equalTo('url', url)
         expect(await q.count(), url).toBe(approved.filter((c) => c.url === url).length)
       }
-      expect(await new AV.Query('Comment').count()).toBe(approved.length)
-      const counterQuery = new AV.Query('Counter')
+      expect(await new AV.Query<AV.Object>('Comment').count()).toBe(approved.length)
+      const counterQuery = new AV.Query<AV.Object>('Counter')
       counterQuery.containedIn('url', source.counters.map((c) => c.url))
       const counters = await counterQuery.find()
       expect(Object.fromEntries(counters.map((c) => [c.get('url'), c.get('time')]))).toEqual(Object.fromEntries(source.counters.map((c) => [c.url, c.time])))
@@ -161,7 +161,7 @@ describe('the edge starter under wrangler (local mode)', () => {
       const c = new Comment()
       c.set({ nick: 'Edge reader', mail: 'reader@example.com', link: '', ua: 'Mozilla/5.0 Valine', url: page, comment: '<p>posted at the edge</p>', insertedAt: new Date() })
       const saved = await c.save()
-      const q = new AV.Query('Comment')
+      const q = new AV.Query<AV.Object>('Comment')
       q.equalTo('url', page)
       expect(await q.count()).toBe(approved.filter((x) => x.url === page).length + 1)
       const fetched = await AV.Object.createWithoutData('Comment', saved.id!).fetch()
