@@ -20,7 +20,7 @@ rmSync(site, { recursive: true, force: true })
 mkdirSync(join(site, 'content'), { recursive: true })
 writeFileSync(join(site, 'content/README.md'), source)
 
-const { parsePage } = await import('../lib/render/parse-page.js')
+const { parsePage } = await import('../lib/render/content/parse-page.js')
 const start = performance.now()
 parsePage({ relativePath: 'README.md', source }, { base: '/gpt/' })
 process.stdout.write(JSON.stringify({ bytes: Buffer.byteLength(source), parseMs: performance.now() - start }) + '\n')

@@ -97,9 +97,10 @@ In this folder:
 4. Set \`GPTNOTES_ORIGINS\` in \`wrangler.toml\` to your site's origin(s), and the secrets:
 ${secrets.map((s) => `   - \`npx wrangler secret put ${s.env}\`: ${s.doc}`).join('\n')}
 
-   \`GPTNOTES_ADMIN_TOKEN\` turns \`/admin\` on; \`GPTNOTES_SECRET\` keeps the IP hashes (rate
-   limits, moderation) stable across the worker's restarts. The client secrets are needed only
-   for the comment login of those platforms.
+   \`GPTNOTES_ADMIN_TOKEN\` turns \`/admin\` on; \`GPTNOTES_SECRET\` keys the IP hashes, so rate
+   limits, counter windows and login limits hold across the worker's isolates and restarts (without
+   it each isolate makes its own). The client secrets are needed only for the comment login of
+   those platforms.
 5. \`npx wrangler deploy\`. It prints the worker's address
    (\`https://${WORKER_NAME}.<your subdomain>.workers.dev\`); set the site's
    \`valineConfig.serverURLs\` to it and rebuild the site.

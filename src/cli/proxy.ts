@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { ProxyOptionError, resolveProxyOptions, type ProxyFlags, type ProxyOptions } from '../proxy/options.js'
+import { checkServingRules, ProxyOptionError, resolveProxyOptions, type ProxyFlags, type ProxyOptions } from '../proxy/options.js'
 import { problem, warning } from '../render/errors/index.js'
 import { formatError, formatWarning } from './format-problem.js'
 
@@ -34,6 +34,8 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
   try {
     const file = opts.config === undefined ? undefined : await readConfigFile(resolve(opts.config))
     options = resolveProxyOptions({ flags: { port: opts.port, host: opts.host, store: opts.store }, file, env: process.env })
+    // A combination that must not serve (PostgreSQL without a secret) stops here as a wrong setting does; warnings are the server's, said once.
+    checkServingRules(options)
   } catch (err) {
     if (!(err instanceof ProxyOptionError)) throw err
     print(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }))

@@ -9,6 +9,8 @@ import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
+import { jsonLog, type ProxyLog } from './log.js'
+import { avatarKeys } from './policy/privacy.js'
 import { adminRoutes } from './routes/admin.js'
 import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
@@ -18,11 +20,7 @@ import { StoreUnavailable, errorCode, type CommentStore } from './stores/store.j
 
 export type { ProxyEnv, Services } from './routes/context.js'
 
-/** One structured log line. Never holds personal data: no IP, e-mail, nick or comment text. */
-export type ProxyLog = (entry: { level: 'info' | 'warn' | 'error'; event: string } & Record<string, unknown>) => void
-
-/** The default log: one JSON line per event on the error stream (stdout stays the CLI's). */
-export const jsonLog: ProxyLog = (entry) => console.error(JSON.stringify({ time: new Date().toISOString(), ...entry }))
+export { jsonLog, type ProxyLog } from './log.js'
 
 export interface CreateProxyAppOptions {
   store: CommentStore
@@ -96,11 +94,13 @@ async function readBody(body: ReadableStream<Uint8Array>, declared: number, max:
 const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Array(32)))
 
 export function createProxyApp({ store, options, clientIp, log = jsonLog, now = () => new Date(), fetch: outbound }: CreateProxyAppOptions): Hono<ProxyEnv> {
+  // Without a configured secret, a salt per start: the hashes stay unlinkable across restarts.
+  const salt = options.secret ?? randomSalt()
   const services: Services = {
     store,
     options,
-    // Without a configured secret, a salt per start: the hashes stay unlinkable across restarts.
-    salt: options.secret ?? randomSalt(),
+    salt,
+    avatarKey: avatarKeys(salt, options.gravatar),
     now,
     log,
     clientIp: (c) => {
@@ -124,7 +124,8 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
     if (err instanceof StoreUnavailable) {
       log({ level: 'warn', event: 'store-unavailable', method: c.req.method, route: c.req.routePath, code: err.code })
       c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS))
-    } else if (!(err instanceof LeanCloudError)) {
+    } else if (!(err instanceof LeanCloudError) && !c.req.raw.signal?.aborted) {
+      // A body that stops because its client went away (cut off by a time-out) is no fault.
       log({ level: 'error', event: 'unexpected-error', method: c.req.method, route: c.req.routePath, error: err instanceof Error ? err.name : typeof err, code: errorCode(err) })
     }
     return errorResponse(c, err)

@@ -3,12 +3,13 @@
  * by the settings, migrations before the first request, and a graceful stop (no new
  * connections, requests in flight finished, then the store closed).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createAdaptorServer, getRequestListener } from '@hono/node-server'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { getRequestListener, RequestError } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { createProxyApp, jsonLog, type ProxyLog } from './app.js'
-import type { ProxyOptions } from './options.js'
+import { LC } from './leancloud/errors.js'
+import { checkServingRules, type ProxyOptions } from './options.js'
 import { migrateOrClose, openMigratedStore, openStore } from './stores/open-store.js'
 import type { CommentStore } from './stores/store.js'
 
@@ -21,7 +22,99 @@ export interface StartProxyServerOptions {
   log?: ProxyLog
   /** The clock (tests move it past rate-limit and counter windows). */
   now?: () => Date
+  /** The connection limits (tests shorten them); NODE_LIMITS otherwise. */
+  limits?: Partial<NodeLimits>
 }
+
+/** What the Node server allows each connection, below Node's own defaults. */
+export interface NodeLimits {
+  /** To receive the request line and headers (Node: 60 s); a client that stalls in them is cut off with a 408. */
+  headersMs: number
+  /** To receive a whole request, body included (Node: 300 s). */
+  requestMs: number
+  /** An idle keep-alive connection is closed after this (Node's own 5 s). */
+  keepAliveMs: number
+  /** Open connections from one address; more are answered 429 and closed. Off with `trustProxy`, where every connection is the proxy's. */
+  connectionsPerAddress: number
+}
+
+/**
+ * Headers in 10 s: a reader's browser sends them in one packet, so only a slow-loris client
+ * needs longer. 30 s for the whole request: the largest body (`limits.bodyBytes`, 64 KiB by
+ * default) takes under a second on any working link. 32 connections from one address: a
+ * browser opens at most 6 to a host, so a few readers behind one NAT address fit, while one
+ * client cannot hold the server's sockets. Constants, not settings: nothing an owner tunes for
+ * a site; an owner behind a reverse proxy sets the proxy's own limits.
+ */
+export const NODE_LIMITS: NodeLimits = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, connectionsPerAddress: 32 }
+
+/** How often Node looks for connections past their time-outs (its default is 30 s). */
+const CHECK_INTERVAL_MS = 1_000
+/** How long a refused connection is still read from, so the client sees the answer rather than a reset. */
+const LINGER_MS = 1_000
+
+/** A whole HTTP/1.1 answer with a LeanCloud-style body, written on a socket Node's parser has given up on. */
+function rawAnswer(status: number, code: number, error: string): string {
+  const body = JSON.stringify({ code, error })
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
+}
+
+/** Answers on a socket and closes it after LINGER_MS, reading (and dropping) what still comes. */
+function answerAndClose(socket: Socket, answer: string): void {
+  socket.end(answer)
+  socket.resume()
+  setTimeout(() => socket.destroy(), LINGER_MS).unref()
+}
+
+/**
+ * Node's protections, tightened and answered as the app answers: time-outs for the headers and
+ * the whole request, a cap on connections per address, and the errors Node raises before the
+ * app sees a request (a request line and headers over 16 KB, a time-out, a malformed request)
+ * as LeanCloud-style bodies instead of Node's bare 431/408/400.
+ */
+function guardConnections(server: Server, limits: NodeLimits, perAddress: boolean): void {
+  server.headersTimeout = limits.headersMs
+  server.requestTimeout = limits.requestMs
+  server.keepAliveTimeout = limits.keepAliveMs
+  const answered = new WeakSet<Socket>()
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    // Node's parser reports every later chunk again: the first answer stands.
+    if (answered.has(socket)) return
+    answered.add(socket)
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    if (err.code === 'HPE_HEADER_OVERFLOW') return answerAndClose(socket, rawAnswer(431, LC.OBJECT_TOO_LARGE, 'The request line and headers are larger than 16 KB.'))
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answerAndClose(socket, rawAnswer(408, REQUEST_TIMEOUT, 'The request was not received in time.'))
+    answerAndClose(socket, rawAnswer(400, LC.INVALID_JSON, 'Malformed HTTP request.'))
+  })
+  if (!perAddress) return
+  const open = new Map<string, number>()
+  // Before Node's own listener, so a refused connection never reaches the parser.
+  server.prependListener('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    const count = (open.get(address) ?? 0) + 1
+    if (count > limits.connectionsPerAddress) {
+      answered.add(socket)
+      return answerAndClose(socket, rawAnswer(429, LC.TOO_MANY_REQUESTS, `At most ${limits.connectionsPerAddress} open connections from one address.`))
+    }
+    open.set(address, count)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left > 0) open.set(address, left)
+      else open.delete(address)
+    })
+  })
+}
+
+/**
+ * A request the adapter cannot make into a `Request` (a Host header that is no host, an
+ * absolute target that is no URL): a LeanCloud-style 400 rather than the adapter's bare one.
+ * Nothing of the request is logged.
+ */
+const requestError = (err: unknown): Response =>
+  err instanceof RequestError ? Response.json({ code: LC.INVALID_JSON, error: 'Malformed HTTP request.' }, { status: 400 }) : Response.json({ code: LC.INTERNAL, error: 'Internal server error. No information available.' }, { status: 500 })
+
+/** LeanCloud's (and Parse's) code for a request that timed out. */
+const REQUEST_TIMEOUT = 124
 
 export interface ProxyServer {
   /** `http://HOST:PORT` as bound (port 0 becomes the chosen port). */
@@ -37,11 +130,20 @@ export interface ProxyServer {
 /** Requests in flight get this long to finish on stop before their connections are cut. */
 const DRAIN_MS = 10_000
 
-export async function startProxyServer({ options, store: given, signals = true, log = jsonLog, now }: StartProxyServerOptions): Promise<ProxyServer> {
+export async function startProxyServer({ options, store: given, signals = true, log = jsonLog, now, limits }: StartProxyServerOptions): Promise<ProxyServer> {
+  let warnings
+  try {
+    warnings = checkServingRules(options)
+  } catch (err) {
+    await given?.close().catch(() => undefined)
+    throw err
+  }
   const store = given ? await migrateOrClose(given) : await openMigratedStore(options.store)
+  for (const { setting, problem } of warnings) log({ level: 'warn', event: 'setting', setting, problem })
 
   const app = createProxyApp({ store, options, log, now, clientIp: (c) => getConnInfo(c).remote.address })
-  const server = createAdaptorServer({ fetch: app.fetch })
+  const server = createServer({ connectionsCheckingInterval: CHECK_INTERVAL_MS }, getRequestListener(app.fetch, { errorHandler: requestError }))
+  guardConnections(server, { ...NODE_LIMITS, ...limits }, !options.trustProxy)
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

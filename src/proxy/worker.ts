@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono'
 import { createProxyApp, jsonLog, type ProxyEnv } from './app.js'
-import { resolveProxyOptions, ProxyOptionError } from './options.js'
+import { checkServingRules, resolveProxyOptions, ProxyOptionError } from './options.js'
 import { openD1Store, type D1Binding } from './stores/d1.js'
 
 export interface WorkerEnv {
@@ -24,8 +24,11 @@ let ready: Promise<Hono<ProxyEnv>> | undefined
 async function start(env: WorkerEnv): Promise<Hono<ProxyEnv>> {
   if (!env.DB) throw new ProxyOptionError('DB', 'must be bound to a D1 database (the comment store)')
   const options = resolveProxyOptions({ env })
+  const warnings = checkServingRules(options, 'd1')
   const store = openD1Store(env.DB)
   await store.migrate()
+  // Once per isolate, as the app is made once per isolate.
+  for (const { setting, problem } of warnings) jsonLog({ level: 'warn', event: 'setting', setting, problem })
   return createProxyApp({
     store,
     options,
@@ -37,6 +40,7 @@ async function start(env: WorkerEnv): Promise<Hono<ProxyEnv>> {
 
 function misconfigured(err: unknown): Response {
   // The operator reads the setting's name in the log; readers get no details.
+  // At start no request has been read: the message names the setting, or the binding's fault.
   jsonLog({ level: 'error', event: 'start-failed', error: err instanceof Error ? err.message : String(err) })
   return Response.json({ code: 1, error: 'The comment service is not configured correctly.' }, { status: 500 })
 }

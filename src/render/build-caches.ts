@@ -1,8 +1,8 @@
-import { bundleClient, type ClientBundle } from './bundle.js'
+import { bundleClient, type ClientBundle } from './bundle/bundle.js'
 import { stampsCurrent } from './markdown/image-sizes.js'
-import { openParseCache } from './parse-cache.js'
-import type { ParsedPage, SourceFile } from './parse-page.js'
-import { parseAll } from './parse-pool.js'
+import { openParseCache } from './content/parse-cache.js'
+import type { ParsedPage, SourceFile } from './content/parse-page.js'
+import { parseAll } from './content/parse-pool.js'
 
 export interface ParsedPages {
   pages: ParsedPage[]

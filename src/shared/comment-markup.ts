@@ -23,6 +23,29 @@ export const LINK_URL: UrlRule = { schemes: ['http', 'https', 'mailto'], relativ
 /** Images: http(s) only (pasted images never leave the reader's machine). */
 export const IMAGE_URL: UrlRule = { schemes: ['http', 'https'], relative: false }
 
+/**
+ * Every image a comment shows is fetched without a referrer (its host learns nothing of the
+ * page), only when it nears the viewport, and in a box of a known size, so nothing moves when it
+ * arrives: the commenter's own `width` and `height` when both are written (1 to 1200), else
+ * this box, in which the widget scales the image down (`object-fit`). Both sanitisers write them,
+ * whatever the markup said.
+ */
+export const IMAGE_REFERRER_POLICY = 'no-referrer'
+export const IMAGE_LOADING = 'lazy'
+export const IMAGE_BOX = Object.freeze({ width: 320, height: 240 })
+/** The image attributes a sanitiser writes rather than keeps. */
+export const IMAGE_WRITTEN_ATTRIBUTES: readonly string[] = ['referrerpolicy', 'loading', 'width', 'height']
+
+const dimension: ValueRule = (v) => (/^\d{1,4}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 1200 ? String(Number(v)) : undefined)
+
+/** The attributes every kept image gets, from the `width` and `height` it was written with (if any). */
+export function imageAttributes(written: { width?: string | null; height?: string | null }): [string, string][] {
+  const width = written.width == null ? undefined : dimension(written.width)
+  const height = written.height == null ? undefined : dimension(written.height)
+  const box = width !== undefined && height !== undefined ? { width, height } : { width: String(IMAGE_BOX.width), height: String(IMAGE_BOX.height) }
+  return [['referrerpolicy', IMAGE_REFERRER_POLICY], ['loading', IMAGE_LOADING], ['width', box.width], ['height', box.height]]
+}
+
 /** Every link that leaves the page opens in a new tab that cannot reach back, and passes on no ranking. */
 export const LINK_TARGET = '_blank'
 export const LINK_REL = 'ugc nofollow noopener noreferrer'
@@ -48,6 +71,7 @@ const replyMarker: ValueRule = (v) => (v.trim() === REPLY_MARKER_CLASS ? REPLY_M
 const text: ValueRule = (v) => v
 /** Table cells' alignment, as markdown writes it. */
 export const align: ValueRule = (v) => (/^(left|center|right)$/i.test(v.trim()) ? v.trim().toLowerCase() : undefined)
+const fixed = (only: string): ValueRule => (v) => (v.trim().toLowerCase() === only ? only : undefined)
 const listStart: ValueRule = (v) => (/^\d{1,6}$/.test(v.trim()) ? v.trim() : undefined)
 
 const code = { class: codeClass }
@@ -62,7 +86,7 @@ export const COMMENT_ELEMENTS: Readonly<Record<string, Readonly<Record<string, A
   blockquote: {}, ul: {}, ol: { start: listStart }, li: {},
   h1: heading, h2: heading, h3: heading, h4: heading, h5: heading, h6: heading,
   a: { href: LINK_URL, title: text, class: replyMarker },
-  img: { src: IMAGE_URL, alt: text, title: text },
+  img: { src: IMAGE_URL, alt: text, title: text, width: dimension, height: dimension, referrerpolicy: fixed(IMAGE_REFERRER_POLICY), loading: fixed(IMAGE_LOADING) },
   table: {}, thead: {}, tbody: {}, tfoot: {}, tr: {}, th: cell, td: cell,
 }
 

@@ -12,7 +12,10 @@ import { REPO_ROOT } from '../helpers/sites.js'
  * not goes from both. Compared as the browser parses each output, attributes sorted.
  */
 
-/** Allowed: each survives both sanitisers as written (links gain the target and rel). */
+/**
+ * Allowed: each survives both sanitisers as written (links gain the target and rel; images gain
+ * no referrer, lazy loading and a size: their own when both are written, else 320 × 240).
+ */
 const ALLOWED = [
   '<p>文字 <strong>粗</strong> <em>斜</em> <del>删</del> <b>b</b> <i>i</i> <s>s</s> <ins>ins</ins> <u>u</u> <sub>1</sub> <sup>2</sup> <kbd>Ctrl</kbd> <mark>m</mark></p>',
   '<pre><code class="language-ts hljs">let a = 1 &amp;&amp; b &lt; c</code></pre>',
@@ -21,6 +24,7 @@ const ALLOWED = [
   '<p><a href="https://example.com/a?b=1" title="提示">外链</a> <a href="mailto:a@example.com">信</a> <a href="/gpt/post.html">站内</a></p>',
   '<p><a class="at" href="#5f1c2a">@昵称 </a>回复</p>',
   '<p><img src="https://example.com/a.png" alt="图" title="题"></p>',
+  '<p><img src="https://example.com/e.png" alt="表情" width="20" height="20"></p>',
   '<ol start="3"><li>三</li></ol><ul><li>点</li></ul><blockquote><p>引</p></blockquote><hr><p>行<br>行</p>',
   '<table><thead><tr><th align="center">头</th></tr></thead><tbody><tr><td align="right">格</td></tr></tbody><tfoot><tr><td>脚</td></tr></tfoot></table>',
 ]
@@ -54,6 +58,7 @@ const DISALLOWED = [
   '<details open ontoggle="alert(1)"><summary>摘要</summary>详情</details>',
   '<form action="https://example.com"><input type="checkbox" autofocus onfocus="alert(1)"><button>按</button></form>',
   '<video src="https://example.com/v.mp4" controls></video>后',
+  '<img src="https://example.com/a.png" referrerpolicy="unsafe-url" loading="eager" width="0" height="99999">后',
 ]
 
 /** Widget A's sanitiser, bundled for the browser as the site bundles it. */
@@ -112,8 +117,9 @@ async function both(inputs: string[]): Promise<{ input: string; service: string;
 
 describe('the service and widget A sanitise comment markup alike', () => {
   it('keeps every allowed element and attribute, in both', async () => {
-    // Links that leave the page gain the target and rel; nothing else changes.
-    const expected = await canonical(page, ALLOWED.map((html) => html.replace(/<a href="(?!#)/g, '<a target="_blank" rel="ugc nofollow noopener noreferrer" href="')))
+    // Links that leave the page gain the target and rel, images their attributes; nothing else changes.
+    const withImageAttributes = (html: string) => html.replace(/<img ([^>]*?)>/g, (_, attrs: string) => `<img ${attrs} referrerpolicy="no-referrer" loading="lazy"${/ width=/.test(attrs) ? '' : ' width="320" height="240"'}>`)
+    const expected = await canonical(page, ALLOWED.map((html) => withImageAttributes(html.replace(/<a href="(?!#)/g, '<a target="_blank" rel="ugc nofollow noopener noreferrer" href="'))))
     for (const [i, r] of (await both(ALLOWED)).entries()) {
       expect(r.browser, r.input).toBe(r.service)
       expect(r.service, r.input).toBe(expected[i])
@@ -124,6 +130,7 @@ describe('the service and widget A sanitise comment markup alike', () => {
     for (const r of await both(DISALLOWED)) {
       expect(r.browser, r.input).toBe(r.service)
       expect(r.service, r.input).not.toMatch(/<(script|style|iframe|svg|math|select|textarea|template|noscript|object|details|summary|form|input|button|video|div)\b|on[a-z]+=|style=|data-|aria-|javascript:|"opener"|_top|"main"|evil|"x"|justify|\/relative\.png|data:image/)
+      expect(r.service, r.input).not.toMatch(/unsafe-url|eager|"0"|99999/)
     }
   })
 

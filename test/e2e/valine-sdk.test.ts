@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
-import { bundleClient, type ClientBundle } from '../../src/render/bundle.js'
+import { bundleClient, type ClientBundle } from '../../src/render/bundle/bundle.js'
 import { launchBrowser } from '../helpers/browser.js'
 import { serveStatic } from '../helpers/static-server.js'
 

@@ -1,28 +1,6 @@
-import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { CLI, FIXTURES } from './sites.js'
-
-const run = promisify(execFile)
-
-export interface CliResult {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Run `node bin/gptnotes.js ...args` as a user would; never throws on a non-zero exit. */
-export async function gptnotes(...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
-
+import { FIXTURES } from './sites.js'
 import type { LinkProblem } from '../../src/tools/check-links/report.js'
 
 export type Problem = LinkProblem

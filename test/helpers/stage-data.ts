@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/render/config/load-config.js'
-import { parsePage, type ParsedPage } from '../../src/render/parse-page.js'
+import { parsePage, type ParsedPage } from '../../src/render/content/parse-page.js'
 import type { SiteConfig, ThemeConfig } from '../../src/shared/types.js'
 
 /** Parse `{ 'handbook/a.md': '# A …' }` as the parsePage stage would. */

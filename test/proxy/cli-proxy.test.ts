@@ -112,6 +112,19 @@ describe('gptnotes proxy', () => {
     expect(key.stderr).toMatch(/^error \[ProxySettingInvalid\] prot /m)
   })
 
+  it('a PostgreSQL store without GPTNOTES_SECRET exits 1 naming it, before reaching the database; SQLite starts and warns once', async () => {
+    // Nothing listens on port 1: the refusal comes before any connection.
+    const pg = await run(['--port', '0', '--store', 'postgres://nobody@127.0.0.1:1/comments'])
+    expect(pg.code).toBe(1)
+    expect(pg.stderr).toMatch(/^error \[ProxySettingInvalid\] GPTNOTES_SECRET must be set with a PostgreSQL store/m)
+    const { child, done, address } = start(['--port', '0', '--store', `sqlite:${join(dir, 'd.db')}`])
+    await fetch(`${await address}/healthz`)
+    child.kill('SIGTERM')
+    const sqlite = await done
+    expect(sqlite.code).toBe(0)
+    expect(sqlite.stderr.match(/GPTNOTES_SECRET/g)).toHaveLength(1)
+  })
+
   it('bad usage exits 2', async () => {
     expect((await run(['--port', 'eighty'])).code).toBe(2)
     expect((await run(['--no-such-flag'])).code).toBe(2)

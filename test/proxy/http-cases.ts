@@ -6,7 +6,9 @@
  * rows 1–11 of the comments research (every refusal followed by a check that the service
  * still serves).
  */
+import { request as httpRequest } from 'node:http'
 import { expect, it } from 'vitest'
+import { md5 } from '../../src/shared/encoding/md5.js'
 
 /** Settings as environment bindings: the Node server and the worker read the same record. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
@@ -49,6 +51,35 @@ export function toRequest(base: string, req: CaseRequest): Request {
   return new Request(new URL(req.path, base), { method: req.method ?? 'GET', headers, body })
 }
 
+/**
+ * Sends a case request with its path exactly as written, through `node:http` (fetch and
+ * `Request` resolve dot segments, `%2e` forms and backslashes before anything is sent).
+ */
+export function rawRequest(base: string, req: CaseRequest): Promise<CaseResponse> {
+  const target = new URL(base)
+  const headers: Record<string, string> = { 'X-LC-Id': 'test-app-id-MdYXbMMI', 'X-LC-Key': 'test-app-key', ...req.headers }
+  let body: string | undefined
+  if (req.body !== undefined) {
+    body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body)
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json;charset=UTF-8'
+    headers['Content-Length'] = String(Buffer.byteLength(body))
+  }
+  return new Promise((resolve, reject) => {
+    const call = httpRequest({ host: target.hostname, port: target.port, method: req.method ?? 'GET', path: req.path, headers, agent: false }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => {
+        const responseHeaders = new Headers()
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value)
+        void fromResponse(new Response(text, { status: res.statusCode ?? 0, headers: responseHeaders })).then(resolve, reject)
+      })
+    })
+    call.on('error', reject)
+    call.end(body)
+  })
+}
+
 export async function fromResponse(res: Response): Promise<CaseResponse> {
   const text = await res.text()
   let body: unknown = text
@@ -73,10 +104,13 @@ const ROOTS = (url: string) => ({ $or: [{ rid: { $exists: false } }, { rid: '' }
 
 /** Fields no public read may ever return. */
 const HIDDEN = ['mail', 'ip', 'ipHash', 'ACL', 'status']
+/** The plain md5 of the cases' addresses: reversible by hashing a list of addresses, so never public. */
+const PLAIN_MAIL_MD5 = ['alice@example.com', 'bob@example.com', 'carol@example.com'].map((m) => md5(m))
 function expectNoHiddenFields(value: unknown): void {
   const text = JSON.stringify(value)
   for (const field of HIDDEN) expect(text, `response holds "${field}"`).not.toContain(`"${field}"`)
   expect(text).not.toContain('@example.com')
+  for (const hash of PLAIN_MAIL_MD5) expect(text, 'response holds the plain md5 of an address').not.toContain(hash)
 }
 
 /** A LeanCloud-style error answer. */
@@ -351,6 +385,15 @@ export function httpCases(send: () => Send): void {
 
   // —— threat 9: query injection ——
 
+  it('a request line over 16 KB answers 4xx {code, error}, not a bare status or a reset', async () => {
+    // Node stops at 16 KB of request line and headers (431); a runtime that reads it all refuses the field.
+    const res = await s({ path: `/1.1/classes/Comment?${q({ where: { nope: 'x'.repeat(17 * 1024) } })}`, headers: from(freshIp()) })
+    expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expectError(res, res.status)
+    await stillServing()
+  })
+
   it('threat 9: forbidden operators, unknown fields and deep nesting answer 400 code 102', async () => {
     const wheres: unknown[] = [
       { comment: { $regex: '(a+)+$' } },
@@ -394,6 +437,53 @@ export function httpCases(send: () => Send): void {
     }
     const one = await s({ path: `/1.1/classes/Comment/${state.first}?keys=mail,ip&include=*&returnACL=true` })
     expectNoHiddenFields(one.body)
+  })
+
+  it('privacy: mailMd5 is a keyed hash, the same for one address and distinct between two, never the plain md5', async () => {
+    const carol1 = await post({ mail: 'Carol@Example.com ', nick: 'Carol', url: '/gpt/avatars.html' })
+    const carol2 = await post({ mail: 'carol@example.com', nick: 'Carol', url: '/gpt/avatars.html' })
+    const bob = await post({ mail: 'bob@example.com', nick: 'Bob', url: '/gpt/avatars.html' })
+    const none = await post({ mail: '', nick: 'Nobody', url: '/gpt/avatars.html' })
+    for (const res of [carol1, carol2, bob, none]) expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const listed = await list({ url: '/gpt/avatars.html' }, { order: 'createdAt' })
+    expectNoHiddenFields(listed.body)
+    const key = (id: string) => listed.body.results.find((c: { objectId: string }) => c.objectId === id).mailMd5
+    expect(key(carol1.body.objectId)).toMatch(/^[0-9a-f]{32}$/)
+    expect(key(carol1.body.objectId)).toBe(key(carol2.body.objectId))
+    expect(key(bob.body.objectId)).toMatch(/^[0-9a-f]{32}$/)
+    expect(key(bob.body.objectId)).not.toBe(key(carol1.body.objectId))
+    expect(key(none.body.objectId)).toBe('')
+    // Every other way to read a comment gives the same key.
+    const one = await s({ path: `/1.1/classes/Comment/${carol1.body.objectId}` })
+    expect(one.body.mailMd5).toBe(key(carol1.body.objectId))
+    const cql = await s({ path: `/1.1/cloudQuery?${q({ cql: `select * from Comment where rid in ('${state.first}') order by -createdAt` })}` })
+    expectNoHiddenFields(cql.body)
+    const saved = await s({ method: 'POST', path: '/1.1/classes/Comment?fetchWhenSave=true', headers: from(freshIp()), body: comment({ mail: 'carol@example.com', url: '/gpt/avatars-saved.html', comment: 'Saved and fetched.' }) })
+    expect(saved.body.mailMd5).toBe(key(carol1.body.objectId))
+    expectNoHiddenFields(saved.body)
+    const batch = await s({ method: 'POST', path: '/1.1/batch', body: { requests: [{ method: 'GET', path: '/1.1/classes/Comment', params: { where: { url: '/gpt/avatars.html' } } }] } })
+    expectNoHiddenFields(batch.body)
+    expect(JSON.stringify(batch.body)).toContain(key(bob.body.objectId))
+  })
+
+  it('privacy: under auto a remote image waits like a link; a data: image or one on the site does not', async () => {
+    const page = '/gpt/images.html'
+    const tag = await post({ url: page, comment: '<p>Look <img src="https://tracker.example/p.gif?u=1" alt="x"></p>' })
+    // `![pic](http://tracker.example/m.png)` as the widget (and Valine) render it before posting.
+    const markdown = await post({ url: page, comment: '<p><img src="http://tracker.example/m.png" alt="pic"></p>' })
+    const pasted = await post({ url: page, comment: '<p>Pasted 😄 <img src="data:image/png;base64,iVBORw0KGgo="></p>' })
+    const local = await post({ url: page, comment: `<p>Ours <img src="${SITE}/emoji/smile.png" alt="smile" width="20" height="20"></p>` })
+    for (const res of [tag, markdown, pasted, local]) expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect([tag.body.status, markdown.body.status, pasted.body.status, local.body.status]).toEqual(['waiting', 'waiting', undefined, undefined])
+    const shown = await list({ url: page }, { order: 'createdAt' })
+    expect(shown.body.results.map((c: { objectId: string }) => c.objectId)).toEqual([pasted.body.objectId, local.body.objectId])
+    expect(shown.body.results[0].comment).toBe('<p>Pasted 😄 </p>')
+    expect(shown.body.results[1].comment).toBe(`<p>Ours <img src="${SITE}/emoji/smile.png" alt="smile" referrerpolicy="no-referrer" loading="lazy" width="20" height="20"></p>`)
+    expect(JSON.stringify(shown.body)).not.toContain('tracker.example')
+    const approved = await s({ method: 'POST', path: `/admin/comments/${tag.body.objectId}/approve`, headers: admin })
+    expect(approved.status).toBe(200)
+    const html: string = (await s({ path: `/1.1/classes/Comment/${tag.body.objectId}` })).body.comment
+    expect(html).toBe('<p>Look <img src="https://tracker.example/p.gif?u=1" alt="x" referrerpolicy="no-referrer" loading="lazy" width="320" height="240"></p>')
   })
 
   // —— threat 6 and 7: forged fields, moderation, rate limit, duplicates ——

@@ -49,6 +49,13 @@ describe('LeanCloud export → records', () => {
     expect(without.ipHash).toBe('')
   })
 
+  it('stores the md5 of the exported mail, never LeanCloud\'s own mailMd5: readers get a keyed hash of it', async () => {
+    const { records } = await parseCommentLines(
+      [line({ ...base, mail: ' Alice@Example.com', mailMd5: 'ffffffffffffffffffffffffffffffff' }), line({ ...base, objectId: 'abc124', mailMd5: 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' })].join('\n'),
+    )
+    expect(records.map((r) => r.mailHash)).toEqual([mailHash('alice@example.com'), ''])
+  })
+
   it('reports each bad line with its number and reason, and keeps the rest', async () => {
     const text = [
       line(base),

@@ -16,6 +16,17 @@ describe('moderate', () => {
     expect(moderate(input('<p><a class="at" href="#a1">@Tom </a> , ok; see <a href="/gpt/b.html">b</a></p>', { link: 'https://reader.example' }), auto)).toEqual({ status: 'approved', reasons: [] })
   })
 
+  it('auto: a remote image waits like a link (its host would see every reader); data: images, emoji and the site\'s own images do not', () => {
+    expect(moderate(input('<p>hi <img src="https://tracker.example/p.gif"></p>'), auto)).toEqual({ status: 'waiting', reasons: ['remote-image'] })
+    expect(moderate(input('<p><img src="//tracker.example/p.gif"></p>'), auto).status).toBe('approved') // dropped by the sanitiser: not http(s)
+    expect(moderate(input('<p>pasted <img src="data:image/gif;base64,R0lGOD"> 😄</p>'), auto)).toEqual({ status: 'approved', reasons: [] })
+    const site = { ...auto, siteOrigins: ['https://site.example'] }
+    expect(moderate(input('<p><img src="https://site.example/emoji/smile.png"></p>'), site)).toEqual({ status: 'approved', reasons: [] })
+    expect(moderate(input('<p><img src="https://site.example.evil.example/p.png"></p>'), site).reasons).toEqual(['remote-image'])
+    expect(moderate(input('<p><img src="http://site.example/p.png"></p>'), site).reasons).toEqual(['remote-image'])
+    expect(moderate(input('<p><img src="https://tracker.example/p.gif"></p>'), { mode: 'none', forbiddenWords: [] }).status).toBe('approved')
+  })
+
   it('auto: spam rules make it wait, with reasons', () => {
     expect(moderate(input('<p><a href="https://a.com">a</a> <a href="https://b.com">b</a> https://c.com</p>'), auto).reasons).toEqual(['link', 'many-links'])
     expect(moderate(input(`<p>wow${'!'.repeat(25)}</p>`), auto)).toEqual({ status: 'waiting', reasons: ['repeated-characters'] })

@@ -36,7 +36,18 @@ export function oauthBindings(fakeUrl: string): Record<string, string> {
 let ipCounter = 0
 const freshIp = (): string => `192.0.2.${(++ipCounter % 250) + 1}`
 
-export function oauthCases(send: () => Send, fakes: () => FakeProviders): void {
+/** Sends a request with its path exactly as written (see `rawRequest`), and what the runtime does with it. */
+export interface RawSender {
+  send: () => Send
+  /**
+   * The runtime resolves the URL (dot segments, `%2e` forms, backslashes) before the app runs, so
+   * the app never sees those forms (workerd: `request.url` is parsed). Node hands the app the
+   * target as sent.
+   */
+  resolvesUrl: boolean
+}
+
+export function oauthCases(send: () => Send, fakes: () => FakeProviders, raw?: RawSender): void {
   const s: Send = (req) => send()(req)
   const from = (headers: Record<string, string> = {}, ip = freshIp()) => ({ 'X-Forwarded-For': ip, ...headers })
   const exchange = (platform: string, body: unknown, headers: Record<string, string> = {}) => s({ method: 'POST', path: `/oauth/${platform}/token`, headers: from(headers), body })
@@ -228,6 +239,84 @@ export function oauthCases(send: () => Send, fakes: () => FakeProviders): void {
     // Another app's client id does not get this service's secret.
     expectOAuthError(await viaCors(`${fake}/login/oauth/access_token`, { body: { client_id: 'someone-else', client_secret: '', code: 'x' } }), 403, 'forbidden_client')
     expect(seen()).toBe(before)
+  })
+
+  it('/cors/: a parameter in both the query and the body, or twice in the query, is 400 with no outbound request', async () => {
+    const fake = fakes().url
+    const body = { client_id: FAKE_CLIENTS.gitee.id, client_secret: '', code: fakes().code(), grant_type: 'authorization_code', redirect_uri: CALLBACK }
+    const before = seen()
+    for (const query of [
+      // Another app's client id beside the configured one, which alone was checked.
+      `client_id=someone-else`,
+      // An off-list redirect_uri beside the allowed one.
+      `redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+      // The same value again: which one a provider reads is its own choice.
+      `code=${body.code}`,
+      `grant_type=authorization_code`,
+    ]) {
+      expectOAuthError(await viaCors(`${fake}/oauth/token?${query}`, { body }), 400, 'invalid_request')
+    }
+    // Twice in the query, the body without it.
+    const { client_id: _id, redirect_uri: _uri, ...rest } = body
+    expectOAuthError(await viaCors(`${fake}/oauth/token?client_id=${FAKE_CLIENTS.gitee.id}&client_id=someone-else&redirect_uri=${encodeURIComponent(CALLBACK)}`, { body: rest }), 400, 'invalid_request')
+    expectOAuthError(await viaCors(`${fake}/oauth/token?redirect_uri=${encodeURIComponent(CALLBACK)}&redirect_uri=${encodeURIComponent('https://evil.example/')}&client_id=${FAKE_CLIENTS.gitee.id}`, { body: rest }), 400, 'invalid_request')
+    // In the query alone, each is checked as in the body.
+    expectOAuthError(await viaCors(`${fake}/oauth/token?client_id=someone-else&redirect_uri=${encodeURIComponent(CALLBACK)}`, { body: rest }), 403, 'forbidden_client')
+    expectOAuthError(await viaCors(`${fake}/oauth/token?client_id=${FAKE_CLIENTS.gitee.id}&redirect_uri=${encodeURIComponent('https://evil.example/')}`, { body: rest }), 400, 'invalid_redirect_uri')
+    expect(seen()).toBe(before)
+    // Each parameter in one place goes through.
+    const ok = await viaCors(`${fake}/oauth/token?client_id=${FAKE_CLIENTS.gitee.id}&redirect_uri=${encodeURIComponent(CALLBACK)}`, { body: { ...rest, code: fakes().code() } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+  })
+
+  it('/cors/: dot segments (also %2e), backslashes and double slashes in the target as sent are 403 with no outbound request', async () => {
+    if (!raw) return
+    const fake = fakes().url
+    const endpoint = '/login/oauth/access_token'
+    const body = { client_id: FAKE_CLIENTS.github.id, code: 'x' }
+    const paths = [
+      `/cors/${fake}/login/oauth/x/../access_token`,
+      `/cors/${fake}/login/oauth/./access_token`,
+      `/cors/${fake}/login/oauth/access_token/.`,
+      `/cors/${fake}/login/oauth/access_token/x/..`,
+      `/cors/${fake}/login/oauth/x/%2e%2e/access_token`,
+      `/cors/${fake}/login/oauth/x/%2E%2e/access_token`,
+      `/cors/${fake}/login/oauth/x/.%2e/access_token`,
+      `/cors/${fake}/login/oauth/%2e/access_token`,
+      `/cors/${fake}/login/oauth/access_token/%2e%2e/access_token`,
+      `/cors/${fake}/login\\oauth\\access_token`,
+      `/cors/${fake}//login/oauth/access_token`,
+      `/cors/${fake}/login//oauth/access_token`,
+      `/cors//${fake}/login/oauth/access_token`,
+      `/cors/./${fake}/login/oauth/access_token`,
+      `/cors/x/../${fake}/login/oauth/access_token`,
+      `/x/../cors/${fake}/login/oauth/access_token`,
+      `/./cors/${fake}/login/oauth/access_token`,
+      `/cors/%2e/${fake}/login/oauth/access_token`,
+      `/%63ors/${fake}/login/oauth/access_token`,
+    ]
+    for (const path of paths) {
+      const before = seen()
+      const res = await raw.send()({ method: 'POST', path, headers: from(), body })
+      const parsed = new URL(path, 'http://service.test')
+      if (raw.resolvesUrl && parsed.pathname + parsed.search !== path) {
+        // Resolved by the runtime before the app: it is the endpoint it resolves to, and only that is reached.
+        for (const r of fakes().requests.slice(before)) expect(new URL(r.url, fake).pathname, path).toBe(endpoint)
+        continue
+      }
+      expect(seen(), path).toBe(before)
+      if (path.includes('\\')) {
+        // Node's adapter refuses a backslash in a target as malformed before the app: a LeanCloud-style 400.
+        expect(res.status, path).toBe(400)
+        expect(Object.keys(res.body).sort()).toEqual(['code', 'error'])
+        continue
+      }
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(403)
+      expectOAuthError(res, 403, 'forbidden_target')
+    }
+    // The endpoint as it is still goes through the same way.
+    const ok = await raw.send()({ method: 'POST', path: `/cors/${fake}${endpoint}`, headers: from(), body: { client_id: FAKE_CLIENTS.github.id, code: fakes().code() } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
   })
 
   // —— CORS ——

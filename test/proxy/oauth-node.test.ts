@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
-import { fromResponse, toRequest } from './http-cases.js'
+import { fromResponse, rawRequest, toRequest } from './http-cases.js'
 import { oauthBindings, oauthCases } from './oauth-cases.js'
 import { startFakeProviders, type FakeProviders } from './oauth-fakes.js'
 
@@ -30,5 +30,7 @@ describe('comment login and the Vssue proxy on Node', () => {
   oauthCases(
     () => async (req) => fromResponse(await fetch(toRequest(server.url, req))),
     () => fakes,
+    // Node hands the app the request target as sent.
+    { send: () => (req) => rawRequest(server.url, req), resolvesUrl: false },
   )
 })

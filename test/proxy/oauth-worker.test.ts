@@ -3,7 +3,7 @@ import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { REPO_ROOT } from '../helpers/sites.js'
-import { fromResponse, toRequest } from './http-cases.js'
+import { fromResponse, rawRequest, toRequest } from './http-cases.js'
 import { oauthBindings, oauthCases } from './oauth-cases.js'
 import { startFakeProviders, type FakeProviders } from './oauth-fakes.js'
 
@@ -13,6 +13,8 @@ import { startFakeProviders, type FakeProviders } from './oauth-fakes.js'
  */
 let mf: Miniflare
 let fakes: FakeProviders
+/** workerd's own HTTP socket, for requests whose target must go as written. */
+let socketUrl: URL
 
 beforeAll(async () => {
   fakes = await startFakeProviders()
@@ -31,7 +33,7 @@ beforeAll(async () => {
     d1Databases: { DB: 'oauth-worker-test' },
     bindings: oauthBindings(fakes.url),
   })
-  await mf.ready
+  socketUrl = await mf.ready
 })
 
 afterAll(async () => {
@@ -48,5 +50,7 @@ describe('comment login and the Vssue proxy in an edge runtime (workerd)', () =>
       return fromResponse(res as unknown as Response)
     },
     () => fakes,
+    // workerd parses the target into request.url (dot segments resolved) before the worker runs.
+    { send: () => (req) => rawRequest(socketUrl.href, req), resolvesUrl: true },
   )
 })

@@ -40,7 +40,9 @@ const PRIVATE = /"(mail|ip|ipHash|ACL|status)"\s*:/
 
 describe('publicComment', () => {
   it('writes the LeanCloud shape, without mail, IP hash, ACL or status', () => {
-    const out = publicComment(stored)
+    // `mailMd5` is the avatar key the route made for the stored hash (policy/privacy.ts).
+    const avatarKey = '0123456789abcdef0123456789abcdef'
+    const out = publicComment(stored, undefined, avatarKey)
     expect(out).toEqual({
       objectId: stored.objectId,
       createdAt: stored.createdAt,
@@ -51,8 +53,11 @@ describe('publicComment', () => {
       link: 'https://reader.example',
       url: '/gpt/a.html',
       ua: 'Mozilla/5.0',
-      mailMd5: stored.mailHash,
+      mailMd5: avatarKey,
     })
+    // Without a key, no avatar: the stored (plain) md5 never goes out.
+    expect(publicComment(stored).mailMd5).toBe('')
+    expect(JSON.stringify(publicComment(stored))).not.toContain(stored.mailHash)
     expect(JSON.stringify(out)).not.toMatch(PRIVATE)
     expect(JSON.stringify(out)).not.toContain('reader@example.com')
   })

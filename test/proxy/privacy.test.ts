@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { md5 } from '../../src/shared/encoding/md5.js'
-import { ipHash, ipKey, mailHash } from '../../src/proxy/policy/privacy.js'
+import { avatarKeys, ipHash, ipKey, mailHash } from '../../src/proxy/policy/privacy.js'
 
 describe('hashes', () => {
   it('mail hash: trimmed, lower-cased; empty without mail', () => {
@@ -16,6 +16,19 @@ describe('hashes', () => {
     expect(h).toBe(createHmac('sha256', 'salt-1234567890abcdef').update('203.0.113.7').digest('hex'))
     expect(await ipHash('203.0.113.7', 'another-salt-000000')).not.toBe(h)
     expect(h).not.toContain('203')
+  })
+
+  it('avatar key: a keyed hash of the stored md5 in md5\'s shape, stable per address, distinct per address and per secret; plain with gravatar', async () => {
+    const keyed = avatarKeys('secret-0123456789abcdef', false)
+    const a = await keyed(mailHash('a@example.com'))
+    expect(a).toMatch(/^[0-9a-f]{32}$/)
+    expect(a).not.toBe(mailHash('a@example.com'))
+    expect(a).toBe(createHmac('sha256', 'secret-0123456789abcdef').update(`avatar:${mailHash('a@example.com')}`).digest('hex').slice(0, 32))
+    expect(await keyed(mailHash(' A@Example.com'))).toBe(a)
+    expect(await keyed(mailHash('b@example.com'))).not.toBe(a)
+    expect(await avatarKeys('another-secret-0000000', false)(mailHash('a@example.com'))).not.toBe(a)
+    expect(await keyed('')).toBe('')
+    expect(await avatarKeys('secret-0123456789abcdef', true)(mailHash('a@example.com'))).toBe(md5('a@example.com'))
   })
 
   it('counts an IPv6 client by its /64, and mapped IPv4 as IPv4', async () => {

@@ -10,7 +10,7 @@ const dompurify = JSON.parse(readFileSync(join(FIXTURES, 'dompurify-payloads.jso
 const valine = JSON.parse(readFileSync(join(FIXTURES, 'valine-payloads.json'), 'utf8')) as { source: string; field: string; payload: string }[]
 
 const ELEMENTS = new Set(['p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'del', 's', 'ins', 'u', 'sub', 'sup', 'kbd', 'mark', 'code', 'pre', 'span', 'blockquote', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'])
-const ATTRIBUTES = new Set(['href', 'title', 'class', 'src', 'alt', 'id', 'start', 'align', 'target', 'rel'])
+const ATTRIBUTES = new Set(['href', 'title', 'class', 'src', 'alt', 'id', 'start', 'align', 'target', 'rel', 'referrerpolicy', 'loading', 'width', 'height'])
 
 /** A tag as the sanitiser writes it: lower-case name, double-quoted values without quotes or brackets. */
 const CANONICAL_TAG = /<\/?([a-z][a-z0-9]*)((?: [a-z]+="[^"<>]*")*)>/g
@@ -69,8 +69,16 @@ describe('sanitizeHtml: what a comment keeps', () => {
   })
 
   it('keeps http(s) images with alt and title; drops an image without a safe source', () => {
-    expect(sanitizeChecked('<img src="https://cdn.example.com/e.png" alt="smile" title="t" width="9">')).toBe('<img src="https://cdn.example.com/e.png" alt="smile" title="t">')
+    // Every image gets no referrer, lazy loading and a box: its own size when both are written, else 320 × 240.
+    expect(sanitizeChecked('<img src="https://cdn.example.com/e.png" alt="smile" title="t" width="9">')).toBe('<img src="https://cdn.example.com/e.png" alt="smile" title="t" referrerpolicy="no-referrer" loading="lazy" width="320" height="240">')
     expect(sanitizeChecked('<p><img src="/local.png" alt="x"><img src="data:image/png;base64,AAAA"><img></p>')).toBe('<p></p>')
+  })
+
+  it('writes the image attributes itself: a written size of 1 to 1200 in both, never the commenter\'s policy or loading', () => {
+    expect(sanitizeChecked('<img src="https://e.com/a.png" width="16" height="16">')).toBe('<img src="https://e.com/a.png" referrerpolicy="no-referrer" loading="lazy" width="16" height="16">')
+    expect(sanitizeChecked('<img width="0" height="9999" src="https://e.com/a.png" referrerpolicy="unsafe-url" loading="eager">')).toBe('<img src="https://e.com/a.png" referrerpolicy="no-referrer" loading="lazy" width="320" height="240">')
+    expect(sanitizeChecked('<img src="https://e.com/a.png" width="50%" height="10">')).toBe('<img src="https://e.com/a.png" referrerpolicy="no-referrer" loading="lazy" width="320" height="240">')
+    expect(sanitizeChecked('<p><img src="https://e.com/a.png" referrerpolicy="origin"></p>')).toContain('referrerpolicy="no-referrer"')
   })
 
   it('keeps heading ids only with the v- prefix, highlight classes only', () => {

@@ -7,6 +7,7 @@ import AV from 'leancloud-storage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
+import { md5 } from '../../src/shared/encoding/md5.js'
 
 /**
  * The unmodified `leancloud-storage` 4.x SDK, in Node, against the comment service started for
@@ -196,11 +197,52 @@ describe('the leancloud-storage 4.x SDK against the service', () => {
     expect((await avError(counter.save())).code).toBe(119)
   })
 
+  it('mailMd5 is a keyed hash: one per address, not its md5, so Valine 1.5\'s Gravatar address gets the default avatar', async () => {
+    await saveComment({ comment: 'Another address.', mail: 'other@example.com', url: '/gpt/handbook/avatars.html' })
+    await saveComment({ comment: 'The reader again.', url: '/gpt/handbook/avatars.html' })
+    const found = await new AV.Query<AV.Object>('Comment').equalTo('url', '/gpt/handbook/avatars.html').ascending('createdAt').find()
+    const [other, again] = found.map((c) => c.get('mailMd5') as string)
+    const [mine] = (await rootsOf(PAGE).limit(1).find()).map((c) => c.get('mailMd5') as string)
+    expect(mine).toMatch(/^[0-9a-f]{32}$/)
+    expect(again).toBe(mine)
+    expect(other).toMatch(/^[0-9a-f]{32}$/)
+    expect(other).not.toBe(mine)
+    // Valine 1.5 shows `${cdn}${mailMd5}${params}`: a hash Gravatar does not know, so its default image.
+    expect(`https://gravatar.loli.net/avatar/${mine}?d=mp&v=1.5.3`).not.toContain(md5('reader@example.com'))
+  })
+
   it('seen through the SDK, nothing private ever came back', async () => {
     const all = await new AV.Query<AV.Object>('Comment').limit(100).find()
     const json = JSON.stringify(all.map((c) => c.toJSON()))
     expect(json).not.toContain('reader@example.com')
+    expect(json).not.toContain(md5('reader@example.com'))
     expect(json).not.toContain('1.2.3.4')
     expect(json).not.toContain('"ACL"')
+  })
+})
+
+describe('with GPTNOTES_GRAVATAR on, the SDK gets the plain md5 (for Gravatar-style avatars)', () => {
+  let gravatar: ProxyServer
+  let gravatarDir: string
+
+  beforeAll(async () => {
+    gravatarDir = mkdtempSync(join(tmpdir(), 'gptnotes-proxy-sdk-gravatar-'))
+    const options = resolveProxyOptions({ flags: { port: '0', host: '127.0.0.1', store: `sqlite:${join(gravatarDir, 'comments.db')}` }, env: { GPTNOTES_GRAVATAR: '1' } })
+    gravatar = await startProxyServer({ options, signals: false, log: () => {}, now: () => new Date(clock) })
+    AV.setServerURLs(gravatar.url)
+  })
+
+  afterAll(async () => {
+    AV.setServerURLs(server.url)
+    await gravatar?.close()
+    rmSync(gravatarDir, { recursive: true, force: true })
+  })
+
+  it('mailMd5 is md5 of the trimmed, lower-cased address', async () => {
+    const saved = await saveComment({ comment: 'With Gravatar.', mail: ' Reader@Example.com' }, { fetchWhenSave: true })
+    expect(saved.get('mailMd5')).toBe(md5('reader@example.com'))
+    const [found] = await rootsOf(PAGE).find()
+    expect(found.id).toBe(saved.id)
+    expect(found.get('mailMd5')).toBe(md5('reader@example.com'))
   })
 })

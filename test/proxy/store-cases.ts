@@ -3,6 +3,7 @@
  * store-d1 test files): the same behaviour on each database.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { postComment } from '../../src/proxy/comments/post-comment.js'
 import type { CommentQuery, CommentStore, Condition, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 
 export interface StoreHarness {
@@ -301,6 +302,42 @@ export function storeCases(name: string, harness: StoreHarness): void {
       expect(await store.hitRate('oauth|ip-1', iso(200), iso(140))).toBe(1)
       const many = await Promise.all(Array.from({ length: 10 }, () => store.hitRate('oauth|ip-3', iso(0), iso(-60))))
       expect(Math.max(...many)).toBe(10)
+    })
+
+    it('under auto a remote image waits, a data: or site image does not; approved, the image keeps its attributes', async () => {
+      const store = await open()
+      let n = 0
+      const post = (html: string) =>
+        postComment(
+          {
+            store,
+            limits: { comment: async () => ({ granted: true }) },
+            settings: { rateSeconds: 20, moderation: 'auto', forbiddenWords: [], origins: ['https://site.example'] },
+            salt: 'store-case-salt-0123456789',
+            now: new Date(Date.UTC(2025, 1, 1, 0, 0, ++n)),
+            newId: () => `img${n}`,
+          },
+          { fields: { comment: html, nick: 'Pixel', mail: '', link: '', url: '/gpt/images.html', ua: '' }, ip: `192.0.2.${n}` },
+        )
+      const posted = async (html: string) => {
+        const out = await post(html)
+        if ('refused' in out) throw new Error(`refused: ${out.refused}`)
+        return out.posted
+      }
+      const tag = await posted('<p>Look <img src="https://tracker.example/p.gif?u=1" alt="x"></p>')
+      // The markdown `![pic](http://tracker.example/m.png)` as the widget renders it.
+      const markdown = await posted('<p><img src="http://tracker.example/m.png" alt="pic"></p>')
+      const pasted = await posted('<p>Pasted 😄 <img src="data:image/png;base64,iVBORw0KGgo="></p>')
+      const local = await posted('<p>Ours <img src="https://site.example/emoji/smile.png" alt="smile"></p>')
+      expect([tag.status, markdown.status, pasted.status, local.status]).toEqual(['waiting', 'waiting', 'approved', 'approved'])
+      expect(pasted.comment).toBe('<p>Pasted 😄 </p>')
+      const approvedOnly = { where: { field: 'url', op: 'eq', value: '/gpt/images.html' } as Condition, status: ['approved' as const] }
+      expect(ids(await store.findComments(query(approvedOnly.where, { status: approvedOnly.status })))).toEqual([pasted.objectId, local.objectId])
+      expect(await store.setCommentStatus(tag.objectId, 'approved', iso(500))).toBe(true)
+      const shown = await store.getComment(tag.objectId)
+      expect(shown?.comment).toBe('<p>Look <img src="https://tracker.example/p.gif?u=1" alt="x" referrerpolicy="no-referrer" loading="lazy" width="320" height="240"></p>')
+      expect((await store.getComment(local.objectId))?.comment).toMatch(/<img src="https:\/\/site\.example\/emoji\/smile\.png" alt="smile" referrerpolicy="no-referrer" loading="lazy" width="320" height="240">/)
+      expect(await store.countComments(approvedOnly)).toBe(3)
     })
 
     it('imports records keeping ids, dates and threads; importing again adds nothing', async () => {

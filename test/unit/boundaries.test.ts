@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -140,6 +140,55 @@ describe('import boundaries (design.md §5)', () => {
         })
     }
     expect(offenders).toEqual([])
+  })
+})
+
+/** The file an import names: `./x.js` is `x.ts`, `x.tsx` or `x/index.ts`. */
+function moduleFile(target: string): string | undefined {
+  const base = join(SRC, target.replace(/\.js$/, ''))
+  return ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(f))
+}
+
+/** The import circles of a graph (file → files it imports), each as the files around it. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const walk = (file: string) => {
+    state.set(file, 'open')
+    path.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push(path.slice(path.indexOf(next)))
+      else if (!state.has(next)) walk(next)
+    }
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) walk(file)
+  return found
+}
+
+/**
+ * No module imports itself back, not even for a type: a circle of types still ties the modules
+ * into one knot to read and to move. Shared types go to a module of their own (a `types.ts`).
+ */
+describe('import circles', () => {
+  const graphOf = (sources: [file: string, code: string][]) =>
+    new Map(sources.map(([file, code]) => [relative(SRC, file), importsIn(file, code).flatMap((i) => (i.target && moduleFile(i.target) ? [relative(SRC, moduleFile(i.target)!)] : []))]))
+
+  it('src has none, type-only imports included', () => {
+    const graph = graphOf(files(SRC).map((f) => [f, readFileSync(f, 'utf8')]))
+    expect(circles(graph).map((c) => c.join(' → '))).toEqual([])
+  })
+
+  it('the check finds a circle made of a type import', () => {
+    const a = join(SRC, 'render/outputs/index.ts')
+    const b = join(SRC, 'render/outputs/feeds.ts')
+    const graph = graphOf([
+      [a, `import { feedsOutput } from './feeds.js'`],
+      [b, `import type { ExtraOutput } from './index.js'`],
+    ])
+    expect(circles(graph)).toEqual([['render/outputs/feeds.ts', 'render/outputs/index.ts']])
   })
 })
 

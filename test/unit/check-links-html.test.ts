@@ -57,9 +57,9 @@ describe('placing a content link at its markdown line', () => {
   const href = '/gpt/b.html#%E7%BB%86%E8%8A%82'
 
   it('finds a rewritten link by its markdown spelling, and the n-th of several in document order', () => {
-    expect(locateInSource(md, href, href, '/gpt/', 0, 3)).toBe(3)
-    expect(locateInSource(md, href, href, '/gpt/', 1, 3)).toBe(5)
-    expect(locateInSource(md, href, href, '/gpt/', 2, 3)).toBe(5)
-    expect(locateInSource(md, '/gpt/zzz.html', '/gpt/zzz.html', '/gpt/')).toBeUndefined()
+    expect(locateInSource(md, { raw: href, url: href, base: '/gpt/', occurrence: 0, total: 3 })).toBe(3)
+    expect(locateInSource(md, { raw: href, url: href, base: '/gpt/', occurrence: 1, total: 3 })).toBe(5)
+    expect(locateInSource(md, { raw: href, url: href, base: '/gpt/', occurrence: 2, total: 3 })).toBe(5)
+    expect(locateInSource(md, { raw: '/gpt/zzz.html', url: '/gpt/zzz.html', base: '/gpt/' })).toBeUndefined()
   })
 })

@@ -3,7 +3,7 @@ import { burst, step, BURST, MAX_SPEED, MIN_SPEED } from '../../src/client/widge
 import { DEMO_MESSAGE, demoCsp, demoDocument } from '../../src/client/widgets/demo/srcdoc.js'
 import { DEMO_BOOT } from '../../src/shared/demo-boot.js'
 import { GptnotesError } from '../../src/render/errors/index.js'
-import { parsePage } from '../../src/render/parse-page.js'
+import { parsePage } from '../../src/render/content/parse-page.js'
 import { TAG_PALETTE } from '../../src/shared/tag-color.js'
 
 const page = (body: string) => parsePage({ relativePath: 'a.md', source: `---\ntitle: 演示\n---\n\n${body}` }, { base: '/gpt/' })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { pageChunks } from '../../src/render/chunks/page-chunks.js'
-import { clientSiteOf } from '../../src/render/client-site.js'
-import { renderDocuments } from '../../src/render/render-html.js'
-import { buildRoutes } from '../../src/render/routes.js'
-import { buildSiteData } from '../../src/render/site-data.js'
+import { clientSiteOf } from '../../src/render/site/client-site.js'
+import { renderDocuments } from '../../src/render/emit/render-html.js'
+import { buildRoutes } from '../../src/render/site/routes.js'
+import { buildSiteData } from '../../src/render/site/site-data.js'
 import type { SiteConfig } from '../../src/shared/types.js'
 import { parsedPages, siteConfig } from '../helpers/stage-data.js'
 

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import { init, parse } from 'es-module-lexer'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bundleClient, type ClientBundle } from '../../src/render/bundle.js'
+import { bundleClient, type ClientBundle } from '../../src/render/bundle/bundle.js'
 
 /**
  * What the bundle stage leaves in a page's first load: the client that hydrates the page and

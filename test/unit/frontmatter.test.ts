@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { GptnotesError } from '../../src/render/errors/index.js'
-import { parseFrontmatter } from '../../src/render/frontmatter.js'
+import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
 
 const fm = (yaml: string, body = '正文\n') => `---\n${yaml}\n---\n${body}`
 
@@ -14,7 +14,7 @@ function errorOf(fn: () => unknown): GptnotesError {
   throw new Error('expected an error')
 }
 
-describe('render/frontmatter', () => {
+describe('render/content/frontmatter', () => {
   it('reads every field of the spec Page frontmatter', () => {
     const { frontmatter, bodyLineOffset } = parseFrontmatter(
       fm(

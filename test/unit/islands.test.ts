@@ -9,7 +9,7 @@ import { CONTAINERS, containerKind, normalizeContainers } from '../../src/render
 import { islandMarker, islandsOf } from '../../src/render/markdown/islands.js'
 import { parseMarkdown } from '../../src/render/markdown/parse-markdown.js'
 import { mdastToHtml } from '../../src/render/markdown/to-html.js'
-import { parsePage } from '../../src/render/parse-page.js'
+import { parsePage } from '../../src/render/content/parse-page.js'
 import type { ClientSite } from '../../src/shared/types.js'
 
 const html = (md: string) => mdastToHtml(parseMarkdown(md))

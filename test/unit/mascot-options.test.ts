@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isHome, isMobileUserAgent, mascotOptions, styleOf } from '../../src/client/widgets/mascot/options.js'
 import { otherTheme, unsupportedThemes } from '../../src/client/widgets/mascot/themes.js'
-import { mascotOf } from '../../src/render/client-site.js'
-import { widgetsFor } from '../../src/render/route-widgets.js'
+import { mascotOf } from '../../src/render/site/client-site.js'
+import { widgetsFor } from '../../src/render/site/route-widgets.js'
 import { checkSiteConfig, defaultSiteConfig, resolveSiteConfig } from '../../src/shared/site-config.js'
 
 describe('mascot options', () => {

@@ -10,7 +10,7 @@ import { slugProblem, titleToSlug } from '../../src/tools/new-post/slug.js'
 import { fillPlaceholders, loadTemplates } from '../../src/tools/new-post/templates.js'
 import { writeFrontmatter } from '../../src/tools/new-post/write-frontmatter.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
-import { parseFrontmatter } from '../../src/render/frontmatter.js'
+import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 describe('new-post: title → slug', () => {

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openParseCache, parserInputs, parserKey } from '../../src/render/parse-cache.js'
-import { parsePage, type ParsedPage } from '../../src/render/parse-page.js'
+import { openParseCache, parserInputs, parserKey } from '../../src/render/content/parse-cache.js'
+import { parsePage, type ParsedPage } from '../../src/render/content/parse-page.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 const installedVersion = (name: string) => (JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
@@ -24,11 +24,11 @@ function build(cacheDir: string, key: string): { parsed: ParsedPage; fromCache: 
 describe('parse cache key', () => {
   it('covers every project module the parse imports, found by following its imports', () => {
     const { files } = parserInputs()
-    for (const file of ['parse-page.ts', 'frontmatter.ts', 'markdown/to-html.ts', 'markdown/visit.ts', '../shared/slug.ts', '../shared/paths.ts', '../shared/escape.ts']) {
+    for (const file of ['parse-page.ts', 'frontmatter.ts', '../markdown/to-html.ts', '../markdown/visit.ts', '../../shared/slug.ts', '../../shared/paths.ts', '../../shared/escape.ts']) {
       expect(Object.keys(files)).toContain(file)
     }
     // Type-only imports do not run: the types module is not a dependency.
-    expect(Object.keys(files)).not.toContain('../shared/types.ts')
+    expect(Object.keys(files)).not.toContain('../../shared/types.ts')
   })
 
   it('records the installed versions of the packages the parse uses, and of their own dependencies', () => {
@@ -48,7 +48,7 @@ describe('parse cache', () => {
   let dir: string
   let src: string
   let cacheDir: string
-  const entry = () => join(src, 'render/parse-page.ts')
+  const entry = () => join(src, 'render/content/parse-page.ts')
   const keyOfCopy = () => parserKey(parserInputs([entry()]))
 
   beforeEach(() => {

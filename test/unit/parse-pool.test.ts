@@ -3,10 +3,10 @@
 // keep their file, line, column and code frame across the thread boundary.
 import { describe, expect, it } from 'vitest'
 import type { GptnotesError } from '../../src/render/errors/index.js'
-import type { SourceFile } from '../../src/render/parse-page.js'
+import type { SourceFile } from '../../src/render/content/parse-page.js'
 
-type Pool = typeof import('../../src/render/parse-pool.js')
-const libPool = new URL('../../lib/render/parse-pool.js', import.meta.url).href
+type Pool = typeof import('../../src/render/content/parse-pool.js')
+const libPool = new URL('../../lib/render/content/parse-pool.js', import.meta.url).href
 const { parseAll, WORKER_THRESHOLD } = (await import(libPool)) as Pool
 
 const options = { base: '/gpt/' }

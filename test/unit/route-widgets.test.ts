@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { COMMENT_WIDGETS } from '../../src/client/widgets/names.js'
-import { commentsOf, vssueOf } from '../../src/render/client-site.js'
-import { slotPropsFor, widgetsFor } from '../../src/render/route-widgets.js'
+import { commentsOf, vssueOf } from '../../src/render/site/client-site.js'
+import { slotPropsFor, widgetsFor } from '../../src/render/site/route-widgets.js'
 import { resolveSiteConfig } from '../../src/shared/site-config.js'
 import type { RouteData, RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
 
@@ -11,7 +11,7 @@ const off = config({ enabled: false, solution: '', options: {} })
 const valine = config({ enabled: true, solution: 'valine', options: {} })
 const vssue = config({ enabled: true, solution: 'vssue', options: {} })
 
-describe('render/route-widgets', () => {
+describe('render/site/route-widgets', () => {
   it('names no widget by default (the default config turns every widget off)', () => {
     for (const kind of ['article', 'home', 'list', 'terms', 'notFound'] as RouteKind[]) expect(widgetsFor(off, kind, {})).toEqual([])
   })

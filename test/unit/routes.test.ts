@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildRoutes } from '../../src/render/routes.js'
-import { buildSiteData } from '../../src/render/site-data.js'
+import { buildRoutes } from '../../src/render/site/routes.js'
+import { buildSiteData } from '../../src/render/site/site-data.js'
 import type { ArticleRoute, HomeRoute, ListRoute, TermsRoute } from '../../src/shared/types.js'
 import { deepFreeze, parsedPages, siteConfig } from '../helpers/stage-data.js'
 

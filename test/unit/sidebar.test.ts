@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { pickSidebar, resolveSidebar, type SidebarProblem } from '../../src/render/sidebar.js'
+import { pickSidebar, resolveSidebar, type SidebarProblem } from '../../src/render/site/sidebar.js'
 import type { Page } from '../../src/shared/types.js'
 
 const page = (path: string, title: string): Page => ({ title, path, regularPath: path, relativePath: path.slice(1).replace('.html', '.md'), key: path, type: 'page', frontmatter: {}, headers: [{ level: 2, title: '一', slug: '一' }] })
 const pages = new Map([page('/a.html', 'A'), page('/guide/b.html', 'B'), page('/guide/c%20d.html', 'C D')].map((p) => [p.path, p]))
 
-describe('render/sidebar', () => {
+describe('render/site/sidebar', () => {
   it('picks the longest matching path prefix, falling back to the root', () => {
     const config = { '/': ['/a.html'], '/guide/': ['/guide/b.html'] }
-    expect(pickSidebar(config, '/guide/b.html')).toEqual({ key: '["/guide/"]', items: ['/guide/b.html'] })
-    expect(pickSidebar(config, '/a.html')).toEqual({ key: '["/"]', items: ['/a.html'] })
+    expect(pickSidebar(config, '/guide/b.html')).toEqual({ key: '/guide/', items: ['/guide/b.html'] })
+    expect(pickSidebar(config, '/a.html')).toEqual({ key: '/', items: ['/a.html'] })
+    // The key is the config's own, as written, for a route that is percent-encoded.
+    expect(pickSidebar({ '/': [], '/指南/': ['/指南/a.html'] }, '/%E6%8C%87%E5%8D%97/a.html')).toEqual({ key: '/指南/', items: ['/指南/a.html'] })
+    expect(pickSidebar(['/a.html'], '/a.html')).toEqual({ key: '', items: ['/a.html'] })
     expect(pickSidebar('auto', '/a.html')).toBe('auto')
     expect(pickSidebar(false, '/a.html')).toBeUndefined()
   })
 
   it('resolves paths, [path, title] pairs and groups (collapsable unless false)', () => {
     const problems: SidebarProblem[] = []
-    const items = resolveSidebar(['/a', ['/guide/b.html', '第二篇'], { title: '组', collapsable: false, children: ['/guide/c d.html'] }, { title: '可折叠', children: [] }], pages, 'themeConfig.sidebar', problems)
+    const items = resolveSidebar(['/a', ['/guide/b.html', '第二篇'], { title: '组', collapsable: false, children: ['/guide/c d.html'] }, { title: '可折叠', children: [] }], { pagesByPath: pages, keyPath: 'themeConfig.sidebar', problems })
     expect(problems).toEqual([])
     expect(items[0]).toMatchObject({ type: 'link', path: '/a.html', title: 'A' })
     expect(items[1]).toMatchObject({ type: 'link', path: '/guide/b.html', title: '第二篇' })
@@ -27,7 +30,7 @@ describe('render/sidebar', () => {
   it('reports a missing page and a group nested deeper than 3 levels with the config key path', () => {
     const problems: SidebarProblem[] = []
     const deep = { title: '1', children: [{ title: '2', children: [{ title: '3', children: [{ title: '4', children: ['/a.html'] }] }] }] }
-    resolveSidebar(['/nope.html', deep], pages, 'themeConfig.sidebar', problems)
+    resolveSidebar(['/nope.html', deep], { pagesByPath: pages, keyPath: 'themeConfig.sidebar', problems })
     expect(problems).toEqual([
       { path: 'themeConfig.sidebar[0]', message: 'no matching page for "/nope.html"' },
       { path: 'themeConfig.sidebar[1].children[0].children[0].children[0]', message: 'group "4" is nested deeper than 3 levels' },

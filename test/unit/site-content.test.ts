@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseFrontmatter } from '../../src/render/frontmatter.js'
+import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import type { Page, PostSummary, RouteData, SidebarItem } from '../../src/shared/types.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildSiteData, sidebarFor } from '../../src/render/site-data.js'
+import { buildSiteData, sidebarFor } from '../../src/render/site/site-data.js'
 import { deepFreeze, parsedPages, siteConfig } from '../helpers/stage-data.js'
 
 const SOURCES = {

@@ -8,7 +8,7 @@ import { imageOriginsOf, inlineScriptsOf } from '../../src/render/headers/collec
 import { contentSecurityPolicy } from '../../src/render/headers/csp.js'
 import { headersFor } from '../../src/render/headers/headers-file.js'
 import { commentOrigins } from '../../src/render/headers/origins.js'
-import { vssueOf } from '../../src/render/client-site.js'
+import { vssueOf } from '../../src/render/site/client-site.js'
 import { parseHeadersFile } from '../helpers/static-server.js'
 import type { SiteConfig } from '../../src/shared/types.js'
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { avatarKeys, mailHash } from '../../src/proxy/policy/privacy.js'
 import { avatarUrl } from '../../src/client/widgets/valine/avatar.js'
 import type { CommentView } from '../../src/client/widgets/valine/comment.js'
 import { imageReference, insertAt } from '../../src/client/widgets/valine/editor-text.js'
@@ -125,5 +126,14 @@ describe('options, emoji, editing and avatars', () => {
     expect(avatarUrl(hash, '')).not.toBe(avatarUrl('1'.repeat(32), ''))
     expect(avatarUrl(hash, 'mp')).toBe(avatarUrl('', ''))
     expect(avatarUrl(hash, 'hide')).toBeUndefined()
+  })
+
+  it('draws from the service\'s keyed mailMd5 as from an md5: one avatar per commenter, distinct between commenters', async () => {
+    const key = avatarKeys('site-secret-0123456789', false)
+    const keys = await Promise.all(Array.from({ length: 200 }, (_, i) => key(mailHash(`reader${i}@example.com`))))
+    const avatars = keys.map((k) => avatarUrl(k, ''))
+    expect(new Set(avatars).size).toBe(200)
+    expect(avatars.every((a) => a !== avatarUrl('', ''))).toBe(true)
+    expect(avatarUrl(await key(mailHash(' Reader7@Example.com ')), '')).toBe(avatars[7])
   })
 })

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PlatformError, type Platform, type PlatformFactory, type PlatformOptions } from '../../src/client/widgets/vssue/platform.js'
 import bitbucketFactory from '../../src/client/widgets/vssue/platforms/bitbucket.js'
 import giteeFactory from '../../src/client/widgets/vssue/platforms/gitee.js'
@@ -405,6 +405,19 @@ describe('Gitee v5', () => {
     await ge.postComment({ token, issueId: number, content: 'posted' })
     expect(JSON.parse(since(at2)[0].body)).toEqual({ access_token: token, body: 'posted' })
     expect(since(at2)[0].query.access_token).toBeUndefined()
+  })
+
+  it('sends no Referer with any call (a GET’s URL holds the token)', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch')
+    try {
+      await ge.getUser(token)
+      await ge.getComments({ token, issueId: number, query: q(1, 2) })
+      await ge.getIssue({ token, issueId: number })
+      expect(spy.mock.calls.length).toBeGreaterThanOrEqual(3)
+      for (const [, init] of spy.mock.calls) expect(init?.referrerPolicy).toBe('no-referrer')
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('finds the issue by search (one per page) and by number; creates issues at repos/{owner}/issues', async () => {

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { writeOutput } from '../../src/render/write-output.js'
+import { writeOutput } from '../../src/render/emit/write-output.js'
 
 /**
  * An output folder that is a symbolic link is swapped in one step: a new link renamed over the

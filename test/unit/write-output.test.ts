@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { writeOutput } from '../../src/render/write-output.js'
+import { writeOutput } from '../../src/render/emit/write-output.js'
 
 describe('render/writeOutput: atomic output', () => {
   it('replaces the output folder as a whole', async () => {

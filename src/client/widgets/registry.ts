@@ -1,29 +1,7 @@
-import type { ComponentType } from 'react'
 import type { WidgetName } from '../../shared/widgets/names.js'
+import type { WidgetEntry } from './types.js'
 
-/**
- * What a widget or island component receives. `P` is the widget's own props type: the build
- * resolves them from the widget's declaration (src/shared/widgets), so the widget reads them as
- * they come, with no check or defaults of its own.
- */
-export interface WidgetProps<P = Record<string, unknown>> {
-  /** A slot's props (from its layout), or an island's props (the JSON the build wrote). */
-  props: P
-  /** An island's rendered markdown body (its fallback's `[data-island-body]`); '' for slots. */
-  html: string
-}
-
-/**
- * When a widget loads after hydration: `hydrated` at once, `idle` when the browser is idle,
- * `visible` when its element nears the viewport.
- */
-export type MountRule = 'hydrated' | 'idle' | 'visible'
-
-export interface WidgetEntry {
-  mount: MountRule
-  /** A dynamic import, so esbuild gives the widget a chunk of its own (its props are its own type). */
-  load: () => Promise<{ default: ComponentType<WidgetProps<never>> }>
-}
+export type { MountRule, WidgetEntry, WidgetProps } from './types.js'
 
 /** One entry per widget name: a name in the list and not here (or here and not in the list) does not compile. */
 export type WidgetRegistry = Readonly<Record<WidgetName, WidgetEntry>>

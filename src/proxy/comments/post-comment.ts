@@ -35,7 +35,7 @@ export interface PostedComment {
 export interface PostCommentDeps {
   store: Pick<CommentStore, 'findDuplicate' | 'findComments' | 'insertComment'>
   limits: Pick<Limits, 'comment'>
-  settings: Pick<ProxyOptions, 'rateSeconds' | 'moderation' | 'forbiddenWords'>
+  settings: Pick<ProxyOptions, 'rateSeconds' | 'moderation' | 'forbiddenWords'> & Partial<Pick<ProxyOptions, 'origins'>>
   /** Salt of the IP hash. */
   salt: string
   now: Date
@@ -65,7 +65,7 @@ export async function postComment(deps: PostCommentDeps, request: CommentRequest
   const orphan = await unansweredParent(deps.store, input)
   if (orphan) return { refused: 'thread', field: orphan }
 
-  const decision = moderate({ comment: html, nick: input.nick, mail: input.mail, link: input.link }, { mode: deps.settings.moderation, forbiddenWords: deps.settings.forbiddenWords })
+  const decision = moderate({ comment: html, nick: input.nick, mail: input.mail, link: input.link }, { mode: deps.settings.moderation, forbiddenWords: deps.settings.forbiddenWords, siteOrigins: deps.settings.origins })
   const iso = deps.now.toISOString()
   const posted: StoredComment = {
     objectId: deps.newId(),

@@ -29,7 +29,7 @@ export interface PublicComment {
   rid?: string
   pid?: string
   ua?: string
-  /** md5 of the e-mail (avatars); '' without e-mail. */
+  /** The avatar key: a keyed hash of the e-mail's md5, or the md5 itself with `gravatar` (`policy/privacy.ts`); '' without e-mail. */
   mailMd5?: string
 }
 
@@ -55,8 +55,11 @@ function select<T extends { objectId: string }>(full: T, keys: KeySelection | un
   return out as T
 }
 
-/** A stored comment as a reader sees it. */
-export function publicComment(c: StoredComment, keys?: KeySelection): PublicComment {
+/**
+ * A stored comment as a reader sees it. `mailMd5` is the avatar key made for its stored hash
+ * (`Services.avatarKey`), never the stored hash itself: without one, it is ''.
+ */
+export function publicComment(c: StoredComment, keys?: KeySelection, mailMd5 = ''): PublicComment {
   const full: PublicComment = {
     objectId: c.objectId,
     createdAt: c.createdAt,
@@ -70,7 +73,7 @@ export function publicComment(c: StoredComment, keys?: KeySelection): PublicComm
     ...(c.rid === null ? {} : { rid: c.rid }),
     ...(c.pid === null ? {} : { pid: c.pid }),
     ua: c.ua,
-    mailMd5: c.mailHash,
+    mailMd5: c.mailHash === '' ? '' : mailMd5,
   }
   return select(full, keys)
 }

@@ -4,12 +4,14 @@
  */
 import type { Moderation } from '../options.js'
 import type { CommentStatus } from '../stores/store.js'
-import { htmlLinks, htmlText } from './sanitize.js'
+import { htmlImages, htmlLinks, htmlText } from './sanitize.js'
 
 export interface ModerationRules {
   mode: Moderation
   /** Words (any case) that send a comment to moderation. */
   forbiddenWords: readonly string[]
+  /** The site's own origins: an image there is not remote (its host is the site's owner). */
+  siteOrigins?: readonly string[]
 }
 
 export interface ModerationInput {
@@ -45,8 +47,26 @@ export const SPAM_PATTERNS: readonly RegExp[] = [
   /\[url=|\[link=/i,
 ]
 
-/** A link in the body makes the comment wait in `auto`; the commenter's own site (`link`) does not. */
-export function spamReasons(input: ModerationInput, forbiddenWords: readonly string[]): string[] {
+/**
+ * Images a reader's browser would fetch from a host other than the site: each fetch tells that
+ * host the reader's address and when they read (a tracking pixel). The sanitiser keeps only
+ * http(s) sources, so a pasted `data:` image is gone already, and the widget's emoji are text.
+ */
+export function remoteImages(html: string, siteOrigins: readonly string[] = []): string[] {
+  return htmlImages(html).filter((src) => {
+    try {
+      return !siteOrigins.includes(new URL(src).origin)
+    } catch {
+      return true
+    }
+  })
+}
+
+/**
+ * A link or a remote image in the body makes the comment wait in `auto`; the commenter's own
+ * site (`link`) does not.
+ */
+export function spamReasons(input: ModerationInput, forbiddenWords: readonly string[], siteOrigins: readonly string[] = []): string[] {
   const reasons: string[] = []
   const text = htmlText(input.comment)
   // Links that leave the site (a scheme or `//`); the reply marker `#id` and site paths do not count.
@@ -54,6 +74,7 @@ export function spamReasons(input: ModerationInput, forbiddenWords: readonly str
   const bare = text.match(BARE_URL_RE) ?? []
   if (links.length + bare.length > 0) reasons.push('link')
   if (links.length + bare.length >= MANY_LINKS) reasons.push('many-links')
+  if (remoteImages(input.comment, siteOrigins).length > 0) reasons.push('remote-image')
   if (REPEAT_RE.test(text)) reasons.push('repeated-characters')
   const haystack = [text, input.nick, input.mail, input.link].join('\n').toLowerCase()
   if (forbiddenWords.some((w) => w.trim() !== '' && haystack.includes(w.trim().toLowerCase()))) reasons.push('forbidden-word')
@@ -62,11 +83,11 @@ export function spamReasons(input: ModerationInput, forbiddenWords: readonly str
 }
 
 /**
- * `auto`: waits when it has a link or trips a spam rule, else approved; `all`: everything waits;
- * `none`: everything is approved.
+ * `auto`: waits when it has a link or a remote image or trips a spam rule, else approved; `all`:
+ * everything waits; `none`: everything is approved.
  */
 export function moderate(input: ModerationInput, rules: ModerationRules): ModerationDecision {
-  const reasons = spamReasons(input, rules.forbiddenWords)
+  const reasons = spamReasons(input, rules.forbiddenWords, rules.siteOrigins)
   if (rules.mode === 'all') return { status: 'waiting', reasons: ['moderation-all', ...reasons] }
   if (rules.mode === 'none') return { status: 'approved', reasons }
   return { status: reasons.length > 0 ? 'waiting' : 'approved', reasons }

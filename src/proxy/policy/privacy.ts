@@ -1,12 +1,19 @@
 /**
- * The two hashes the service keeps instead of personal data: the client address as a keyed
- * hash (rate limits, counter windows, moderation) and the e-mail's md5 (avatars). The address
- * itself and the e-mail never reach a reader.
+ * The hashes the service keeps instead of personal data: the client address as a keyed hash
+ * (rate limits, counter windows, moderation) and the e-mail's md5; and what readers get for the
+ * avatar (`mailMd5`): a keyed hash of that md5, unless the owner turns on Gravatar-style
+ * avatars. The address itself and the e-mail never reach a reader.
  */
 import { hex } from '../../shared/encoding/hex.js'
 import { md5 } from '../../shared/encoding/md5.js'
 
-/** The avatar hash: md5 of the trimmed, lower-cased address; '' without one. */
+const enc = new TextEncoder()
+const hmacKey = (secret: string) => crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+
+/**
+ * The stored avatar hash: md5 of the trimmed, lower-cased address; '' without one. Stored, not
+ * published: anyone can hash a list of common addresses and find theirs among plain md5s.
+ */
 export function mailHash(mail: string): string {
   const m = mail.trim().toLowerCase()
   return m === '' ? '' : md5(m)
@@ -34,7 +41,28 @@ export function ipKey(ip: string): string {
  * reversed by hashing all 2^32 IPv4 addresses without the salt.
  */
 export async function ipHash(ip: string, salt: string): Promise<string> {
-  const enc = new TextEncoder()
-  const key = await crypto.subtle.importKey('raw', enc.encode(salt), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  return hex(await crypto.subtle.sign('HMAC', key, enc.encode(ipKey(ip))))
+  return hex(await crypto.subtle.sign('HMAC', await hmacKey(salt), enc.encode(ipKey(ip))))
+}
+
+/** The `mailMd5` a reader gets for a stored avatar hash ('' stays ''). */
+export type AvatarKey = (mailHash: string) => Promise<string>
+
+/**
+ * `mailMd5` as readers get it. By default a keyed hash of the stored md5 (HMAC-SHA-256 with the
+ * service's secret, cut to md5's 32 hex digits so every client takes it for one): the same
+ * commenter gets the same key, so the widget draws the same avatar, but nobody without the
+ * secret can test an address against it. Gravatar knows no such hash, so the original Valine
+ * client shows its default avatar. With `gravatar` on, the plain md5, for Gravatar-style
+ * services (and for dictionaries of common addresses).
+ */
+export function avatarKeys(secret: string, gravatar: boolean): AvatarKey {
+  if (gravatar) return async (mailHash) => mailHash
+  let key: Promise<CryptoKey> | undefined
+  return async (mailHash) => {
+    if (mailHash === '') return ''
+    key ??= hmacKey(secret)
+    // A label of its own, so an avatar key is never an IP hash of the same bytes.
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, enc.encode(`avatar:${mailHash}`)))
+    return hex(mac.slice(0, 16))
+  }
 }

@@ -10,7 +10,7 @@
  * is shown, never create an element or an attribute. The allow-list itself is the one widget
  * A's browser sanitiser reads too (`src/shared/comment-markup.ts`).
  */
-import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../shared/comment-markup.js'
+import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, IMAGE_WRITTEN_ATTRIBUTES, imageAttributes, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../shared/comment-markup.js'
 
 const VOID = new Set(['br', 'hr', 'img', 'area', 'base', 'col', 'embed', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'image'])
 
@@ -181,8 +181,14 @@ function startTag(name: string, attrs: [string, string][]): string | undefined {
   const out: string[] = []
   let external = false
   const cell = attributeRule(name, 'align') !== undefined
+  const size: { width?: string; height?: string } = {}
   for (const [attr, raw] of attrs) {
     const decoded = decodeEntities(raw)
+    // An image's size, referrer policy and loading are written below, the same for every image.
+    if (name === 'img' && IMAGE_WRITTEN_ATTRIBUTES.includes(attr)) {
+      if (attr === 'width' || attr === 'height') size[attr] = decoded
+      continue
+    }
     // Markdown tables may align cells by style; only that one declaration survives, as `align`.
     if (attr === 'style' && cell && !attrs.some(([a]) => a === 'align')) {
       const m = /^\s*text-align\s*:\s*(left|center|right)\s*;?\s*$/i.exec(decoded)
@@ -196,6 +202,7 @@ function startTag(name: string, attrs: [string, string][]): string | undefined {
     out.push(` ${attr}="${escapeAttr(value)}"`)
   }
   if (name === 'img' && !out.some((a) => a.startsWith(' src='))) return undefined
+  if (name === 'img') for (const [attr, value] of imageAttributes(size)) out.push(` ${attr}="${escapeAttr(value)}"`)
   if (external) out.push(` target="${LINK_TARGET}" rel="${LINK_REL}"`)
   return `<${name}${out.join('')}>`
 }
@@ -251,17 +258,22 @@ export function htmlText(html: string): string {
   return out.join('')
 }
 
-/** The `href` of every link in sanitised HTML. */
-export function htmlLinks(html: string): string[] {
-  const links: string[] = []
+/** The value of `attr` on every `element` in sanitised HTML, references decoded. */
+function attributeValues(html: string, element: string, attr: string): string[] {
+  const values: string[] = []
   for (const token of tokens(html)) {
-    if (typeof token !== 'string' && !token.end && token.name === 'a') {
-      const href = token.attrs.find(([a]) => a === 'href')
-      if (href) links.push(decodeEntities(href[1]))
-    }
+    if (typeof token === 'string' || token.end || token.name !== element) continue
+    const found = token.attrs.find(([a]) => a === attr)
+    if (found) values.push(decodeEntities(found[1]))
   }
-  return links
+  return values
 }
+
+/** The `href` of every link in sanitised HTML. */
+export const htmlLinks = (html: string): string[] => attributeValues(html, 'a', 'href')
+
+/** The `src` of every image in sanitised HTML. */
+export const htmlImages = (html: string): string[] => attributeValues(html, 'img', 'src')
 
 /** True when sanitised HTML shows nothing: no text and no image (a comment of only `<script>`). */
 export function isBlankHtml(html: string): boolean {

@@ -1,9 +1,10 @@
 /** What every route sees: the services the app was made with, on the Hono context. */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ProxyLog } from '../app.js'
+import type { ProxyLog } from '../log.js'
 import { toErrorResponse } from '../leancloud/errors.js'
 import type { ProxyOptions } from '../options.js'
+import type { AvatarKey } from '../policy/privacy.js'
 import type { CommentStore } from '../stores/store.js'
 
 export interface Services {
@@ -11,6 +12,8 @@ export interface Services {
   options: ProxyOptions
   /** Salt of the IP hashes. */
   salt: string
+  /** `mailMd5` for a stored avatar hash: keyed, or plain with `gravatar` (`policy/privacy.ts`). */
+  avatarKey: AvatarKey
   now: () => Date
   log: ProxyLog
   clientIp: (c: Context<ProxyEnv>) => string

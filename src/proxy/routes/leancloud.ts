@@ -10,12 +10,12 @@ import { Hono, type Context } from 'hono'
 import { parseCql } from '../leancloud/cql.js'
 import { LC, LeanCloudError, lcError, toErrorResponse } from '../leancloud/errors.js'
 import { postComment } from '../comments/post-comment.js'
-import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, newObjectId, publicComment, publicCounter } from '../leancloud/objects.js'
+import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, newObjectId, publicComment, publicCounter, type PublicComment } from '../leancloud/objects.js'
 import { refusalError } from '../leancloud/refusals.js'
-import { parseKeys, parseQuery, QUERY_LIMITS, type ClassName } from '../leancloud/where.js'
+import { parseKeys, parseQuery, QUERY_LIMITS, type ClassName, type KeySelection } from '../leancloud/where.js'
 import { limitsOn } from '../policy/limits.js'
 import { ipHash } from '../policy/privacy.js'
-import type { Order, StoredCounter } from '../stores/store.js'
+import type { Order, StoredComment, StoredCounter } from '../stores/store.js'
 import type { ProxyEnv, Services } from './context.js'
 
 type Params = Record<string, unknown>
@@ -54,7 +54,7 @@ async function queryClass(svc: Services, name: string, params: Params): Promise<
       q.limit === 0 ? Promise.resolve([]) : svc.store.findComments({ ...filter, order: q.order.length > 0 ? q.order : DEFAULT_ORDER, limit: q.limit, skip: q.skip }),
       q.count ? svc.store.countComments(filter) : Promise.resolve(undefined),
     ])
-    const results = rows.map((row) => publicComment(row, q.keys))
+    const results = await publicComments(svc, rows, q.keys)
     return count === undefined ? { results } : { results, count }
   }
   // Counters: few per page; the store has no offset for them, so the skip is taken here (bounded).
@@ -69,7 +69,7 @@ async function getObject(svc: Services, name: string, id: string, params: Params
   const keys = parseKeys(cls, params.keys)
   if (cls === 'Comment') {
     const row = await svc.store.getComment(id)
-    return row && row.status === 'approved' ? publicComment(row, keys) : {}
+    return row && row.status === 'approved' ? publicComment(row, keys, await svc.avatarKey(row.mailHash)) : {}
   }
   const row = await svc.store.getCounter(id)
   return row ? publicCounter(row, keys) : {}
@@ -78,8 +78,12 @@ async function getObject(svc: Services, name: string, id: string, params: Params
 async function cloudQuery(svc: Services, params: Params): Promise<object> {
   const q = parseCql(params.cql, params.pvalues)
   const rows = await svc.store.findComments({ where: q.where, status: READABLE, order: q.order.length > 0 ? q.order : DEFAULT_ORDER, limit: QUERY_LIMITS.limit, skip: 0 })
-  return { results: rows.map((row) => publicComment(row)), className: q.className }
+  return { results: await publicComments(svc, rows), className: q.className }
 }
+
+/** Comments as readers see them, each with its avatar key. */
+const publicComments = (svc: Services, rows: readonly StoredComment[], keys?: KeySelection): Promise<PublicComment[]> =>
+  Promise.all(rows.map(async (row) => publicComment(row, keys, await svc.avatarKey(row.mailHash))))
 
 /** A GET by path (`/classes/Comment`, `/classes/Counter/:id`, `/cloudQuery`), as `/batch` sends them. */
 async function readPath(svc: Services, path: string, params: Params): Promise<object> {
@@ -109,7 +113,7 @@ async function createComment(c: LcContext): Promise<Response> {
   const wantsObject = isTrue(c.req.query('new')) || isTrue(c.req.query('fetchWhenSave'))
   // A held comment says so (only then), so the widget can tell its author it is not published yet.
   const held = posted.status === 'approved' ? {} : { status: posted.status }
-  return c.json(wantsObject ? { ...publicComment(posted), ...createdBody(posted), ...held } : { ...createdBody(posted), ...held }, 201)
+  return c.json(wantsObject ? { ...publicComment(posted, undefined, await svc.avatarKey(posted.mailHash)), ...createdBody(posted), ...held } : { ...createdBody(posted), ...held }, 201)
 }
 
 /** A reader's view of a page counts once per window (`policy/limits.ts`). */

@@ -160,6 +160,21 @@ export function corsTarget(raw: string, providers: OAuthProvider[]): { provider:
   return { provider, url }
 }
 
+/**
+ * The request target as the client sent it. On Node the adapter's bindings hold the incoming
+ * message, whose `url` is the target before any parsing (the Request's URL has its dot
+ * segments, `%2e` forms included, already resolved). Edge runtimes give only the parsed URL:
+ * workerd resolves dot segments before the worker runs, so there a dotted target is read as the
+ * endpoint it resolves to (never another path or host).
+ */
+function sentTarget(c: Context<ProxyEnv>): string {
+  const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming
+  return typeof incoming?.url === 'string' ? incoming.url : c.req.url
+}
+
+/** The path and query of a target in absolute form (`http://host/cors/…`), or the target as it is. */
+const originForm = (target: string): string => (target.startsWith('/') ? target : target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ''))
+
 /** Request headers passed on to the provider; everything else (Cookie, Authorization…) stays here. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type']
 
@@ -170,10 +185,9 @@ export function corsProxyRoutes(): Hono<ProxyEnv> {
 
   proxy.all('*', async (c) => {
     const svc = c.var.services
-    // The target as sent, after `/cors/`: the raw URL, never a decoded or normalised path.
-    const requestUrl = c.req.url
-    const at = requestUrl.indexOf('/cors/')
-    const raw = at === -1 ? '' : requestUrl.slice(at + '/cors/'.length)
+    // The target as the client sent it, after `/cors/`: never a decoded or normalised path.
+    const path = originForm(sentTarget(c))
+    const raw = path.startsWith('/cors/') ? path.slice('/cors/'.length) : ''
     const target = corsTarget(raw, configuredProviders(svc.options))
     if (!target) return oauthError(c, 403, 'forbidden_target', 'Only the configured providers’ token endpoints can be reached through this proxy.')
     if (c.req.method !== 'POST') return oauthError(c, 403, 'forbidden_method', 'Only POST is proxied.')
@@ -181,6 +195,12 @@ export function corsProxyRoutes(): Hono<ProxyEnv> {
     const params = await readParams(c.req.raw)
     if (!params) return oauthError(c, 400, 'invalid_request', 'The body must be a JSON object or a form.')
     const query = url.searchParams
+    // One place per parameter: a provider may read the query or the body first, so a name in
+    // both (or twice in the query) could be checked here in one value and used there in another.
+    const names: string[] = []
+    query.forEach((_, name) => names.push(name))
+    const twice = names.find((name, i) => names.indexOf(name) !== i || Object.hasOwn(params, name))
+    if (twice !== undefined) return oauthError(c, 400, 'invalid_request', 'A parameter is sent twice (in the query and the body, or twice in the query).')
     const clientId = params.client_id ?? query.get('client_id') ?? provider.clientId
     if (clientId !== provider.clientId) return oauthError(c, 403, 'forbidden_client', 'This client_id is not the one configured on the service.')
     const redirectUri = params.redirect_uri ?? query.get('redirect_uri') ?? undefined

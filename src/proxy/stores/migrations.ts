@@ -6,7 +6,7 @@
  * Steps are append-only: a released step never changes; a new need is a new version.
  */
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely'
-import type { SqlFlavor } from './sql-store.js'
+import type { SqlFlavor } from './sql-flavor.js'
 
 export const MIGRATIONS_TABLE = 'gptnotes_migrations'
 

@@ -7,8 +7,9 @@
 import { CamelCasePlugin, sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import { StoreUnavailable, errorCode, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
 import { createMigrationsTable, MIGRATIONS } from './migrations.js'
+import type { SqlFlavor } from './sql-flavor.js'
 
-export type SqlFlavor = 'sqlite' | 'postgres'
+export type { SqlFlavor } from './sql-flavor.js'
 
 /** The tables as Kysely sees them: camelCase here, snake_case in the database. */
 export interface Tables {

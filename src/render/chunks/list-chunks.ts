@@ -1,6 +1,6 @@
 import { LIST_PAGE_SIZE } from '../../shared/pagination.js'
 import { withBase } from '../../shared/paths.js'
-import type { Route, RouteTable } from '../routes.js'
+import type { Route, RouteTable } from '../site/routes.js'
 import { dataChunk, type ChunkFile } from './chunk-file.js'
 
 /** Where the whole of a long list went. */

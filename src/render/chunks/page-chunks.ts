@@ -1,7 +1,7 @@
 import { LIST_PAGE_SIZE } from '../../shared/pagination.js'
 import { withBase } from '../../shared/paths.js'
 import type { RouteData } from '../../shared/types.js'
-import type { Route, RouteTable } from '../routes.js'
+import type { Route, RouteTable } from '../site/routes.js'
 import { dataChunk, type ChunkFile } from './chunk-file.js'
 import type { ListChunk } from './list-chunks.js'
 

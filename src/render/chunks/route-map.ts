@@ -1,6 +1,6 @@
 import { withBase } from '../../shared/paths.js'
 import type { RouteMap } from '../../shared/types.js'
-import type { Route, RouteTable } from '../routes.js'
+import type { Route, RouteTable } from '../site/routes.js'
 import { dataChunk, type ChunkFile } from './chunk-file.js'
 import type { PageChunk } from './page-chunks.js'
 

@@ -6,7 +6,7 @@ import { DEMO_BOOT } from '../../shared/demo-boot.js'
 import { withBase } from '../../shared/paths.js'
 import { contentHash } from '../chunks/chunk-file.js'
 import { problem, warning, type BuildWarning, type SourceLocation } from '../errors/index.js'
-import type { ContainerBlock } from './containers.js'
+import type { ContainerBlock } from './types.js'
 import { codeBlock } from './highlight.js'
 import { visit } from './visit.js'
 

@@ -1,7 +1,7 @@
 import { dateValue } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
 import type { HeadTag, PostSummary } from '../../shared/types.js'
-import type { ExtraOutput, OutputContext } from './index.js'
+import type { ExtraOutput, OutputContext } from './types.js'
 import { escapeXml } from './xml.js'
 
 /** Newest posts in the feeds. */

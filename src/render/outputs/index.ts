@@ -1,29 +1,7 @@
-import type { ClientSite, HeadTag, SiteConfig } from '../../shared/types.js'
-import type { ParsedPage } from '../parse-page.js'
-import type { RouteTable } from '../routes.js'
-import type { SiteData } from '../site-data.js'
-import type { OutputContents } from '../write-output.js'
+import type { ExtraOutput, OutputContext } from './types.js'
 import { searchIndexOutput } from './search-index.js'
 import { feedsOutput } from './feeds.js'
 import { sitemapOutput } from './sitemap.js'
-
-/** What an extra output sees: the whole site after the routes stage. */
-export interface OutputContext {
-  config: SiteConfig
-  site: SiteData
-  parsed: ParsedPage[]
-  routes: RouteTable
-  /** Content hash for file names (8 characters). */
-  hash: (text: string) => string
-}
-
-export interface ExtraOutput {
-  files: [path: string, contents: OutputContents][]
-  /** Fields merged into the client's site data (e.g. the URL of a search index). */
-  site?: Partial<ClientSite>
-  /** Tags added to every page's head (e.g. feed autodiscovery links). */
-  head?: HeadTag[]
-}
 
 /**
  * Files made from the whole site besides pages and chunks (search index, sitemap, feeds).

@@ -15,9 +15,9 @@ import { checkMoc, mocProblemText } from '../../shared/live2d-moc.js'
 import { isAbsoluteUrl, type Live2DAssets, readModelSettings, referencedFiles, resolveModelPath } from '../../shared/live2d-model.js'
 import { withBase } from '../../shared/paths.js'
 import type { ClientSite, SiteConfig } from '../../shared/types.js'
-import { mascotOf } from '../client-site.js'
+import { mascotOf } from '../site/client-site.js'
 import { configLocation, GptnotesErrors, problem, type GptnotesError, type SourceLocation } from '../errors/index.js'
-import type { OutputContents } from '../write-output.js'
+import type { OutputContents } from '../emit/write-output.js'
 
 /** The spec's model names → the npm package and its settings file (the original plugin's map). */
 export const LIVE2D_MODELS: Readonly<Record<string, { pkg: string; settings: string }>> = {

@@ -1,6 +1,7 @@
 import type { ClientSite, HeadTag } from '../../shared/types.js'
-import type { OutputContents } from '../write-output.js'
-import { extraOutputs, type OutputContext } from './index.js'
+import type { OutputContents } from '../emit/write-output.js'
+import { extraOutputs } from './index.js'
+import type { OutputContext } from './types.js'
 
 export interface ExtraOutputs {
   files: [path: string, contents: OutputContents][]

@@ -1,7 +1,7 @@
 import { withBase } from '../../shared/paths.js'
 import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
-import type { ExtraOutput, OutputContext } from './index.js'
-import type { ParsedPage } from '../parse-page.js'
+import type { ExtraOutput, OutputContext } from './types.js'
+import type { ParsedPage } from '../content/parse-page.js'
 import { buildSearchShards } from './search-shards.js'
 import { truncateText } from './search-text.js'
 

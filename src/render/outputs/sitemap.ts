@@ -1,7 +1,7 @@
 import { isoDay } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
-import type { ExtraOutput, OutputContext } from './index.js'
+import type { ExtraOutput, OutputContext } from './types.js'
 import { escapeXml } from './xml.js'
 
 /**

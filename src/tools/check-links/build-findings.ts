@@ -1,6 +1,6 @@
 import { GptnotesError, GptnotesErrors, type BuildWarning } from '../../render/errors/index.js'
-import type { ParsedPage } from '../../render/parse-page.js'
-import { assetOutputPath } from '../../render/scan-content.js'
+import type { ParsedPage } from '../../render/content/parse-page.js'
+import { assetOutputPath } from '../../render/content/scan-content.js'
 import { outputFileOf, withBase } from '../../shared/paths.js'
 import type { LinkProblem } from './report.js'
 

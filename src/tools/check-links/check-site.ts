@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { ParsedPage } from '../../render/parse-page.js'
+import type { ParsedPage } from '../../render/content/parse-page.js'
 import { decodeHash, hashResolves } from '../../shared/paths.js'
 import { buildProblems, referenceKey, treeRefs, type BuildFindings, type TreeRef } from './build-findings.js'
 import { checkExternal, type ExternalCheck, type ExternalCheckOptions } from './check-external.js'
@@ -202,7 +202,7 @@ async function placeProblems(broken: Broken[], options: CheckLinksOptions): Prom
         if (source !== undefined) {
           const n = seen.get(rawKey(b)) ?? 0
           seen.set(rawKey(b), n + 1)
-          const line = locateInSource(source, ref.raw, ref.url, base, n, totals.get(rawKey(b)))
+          const line = locateInSource(source, { raw: ref.raw, url: ref.url, base, occurrence: n, total: totals.get(rawKey(b)) })
           if (line !== undefined) {
             // On the line of a markdown link to the same target: that link, with its column.
             const t = tree.find((r) => r.line === line && !snapped.has(r))

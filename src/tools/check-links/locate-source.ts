@@ -1,5 +1,19 @@
 import { decodeHash } from '../../shared/paths.js'
 
+/** A link of a built page, to look for in its markdown source. */
+export interface SourceLink {
+  /** The attribute value as written in the HTML. */
+  raw: string
+  /** The resolved URL. */
+  url: string
+  /** The site's base (`/gpt/`), which the markdown leaves out. */
+  base: string
+  /** Which of the page's links to this target it is, in document order (from 0). */
+  occurrence?: number
+  /** How many links to this target the page has. */
+  total?: number
+}
+
 /**
  * Find the line of a markdown source where a link of its built page was written. The build
  * rewrites links (`./b.md#细节` → `/gpt/guide/b.html#%E7%BB%86%E8%8A%82`), so the search tries
@@ -7,7 +21,7 @@ import { decodeHash } from '../../shared/paths.js'
  * found as many places as the page has such links (`total`); `occurrence` picks one of them in
  * document order.
  */
-export function locateInSource(source: string, raw: string, url: string, base: string, occurrence = 0, total = 1): number | undefined {
+export function locateInSource(source: string, { raw, url, base, occurrence = 0, total = 1 }: SourceLink): number | undefined {
   const lines = source.split(/\r?\n/)
   const found = new Map<number, number>() // line → links found on it
   const pick = () => {

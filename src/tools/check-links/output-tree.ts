@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { OutputContents } from '../../render/write-output.js'
+import type { OutputContents } from '../../render/emit/write-output.js'
 
 /** A built site to check: an output folder, or a build held in memory. */
 export interface OutputTree {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseFrontmatter } from '../../render/frontmatter.js'
-import { scanContent } from '../../render/scan-content.js'
+import { parseFrontmatter } from '../../render/content/frontmatter.js'
+import { scanContent } from '../../render/content/scan-content.js'
 
 export interface SiteTaxonomy {
   /** Tags used on the site, most used first. */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseFrontmatter } from '../../render/frontmatter.js'
+import { parseFrontmatter } from '../../render/content/frontmatter.js'
 import { PACKAGE_ROOT } from '../../render/package-root.js'
 
 /** A page template from `templates/<name>.md`: a markdown body with `{{placeholders}}`. */

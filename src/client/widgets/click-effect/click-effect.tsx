@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useReducedMotion } from '../kit/reduced-motion.js'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 import type { ClickEffectOptions } from '../../../shared/widgets/click-effect.js'
 import { burst, draw, type Particle, type Shape, step } from './particles.js'
 

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { DEMO_LABELS, type DemoScripts, type DemoSlot } from '../../../shared/demo.js'
 import { copyText } from '../kit/copy-text.js'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 import { DEMO_MESSAGE, demoDocument, type FrameScripts } from './srcdoc.js'
 
 /** Spec §9: the copy button says 'Copied' for 1 second. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 
 /**
  * The `::: spoiler [title]` island: the body stays hidden until the reader presses 显示答案.

@@ -6,7 +6,7 @@ export interface CommentView {
   link: string
   /** Sanitised by the service; sanitised again when shown. */
   html: string
-  /** md5 of the e-mail ('' without one): the avatar's seed. */
+  /** The service's avatar key (a keyed hash of the e-mail, or its md5; '' without one): the avatar's seed. */
   mailMd5: string
   createdAt: Date
   /** The thread's root (replies only). */

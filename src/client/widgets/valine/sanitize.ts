@@ -4,10 +4,11 @@
  * (`src/shared/comment-markup.ts`): the service has sanitised stored comments already, this is
  * the second layer (for stores written some other way), and the preview shows what the service
  * will keep. Links that leave the page open in a new tab with the shared `rel`; only the reply
- * marker keeps its `#id` in the page.
+ * marker keeps its `#id` in the page. Every image gets the shared `referrerpolicy`, `loading`
+ * and size, as the service writes them, whatever the stored markup says.
  */
 import type { Config, DOMPurify } from 'dompurify'
-import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../../shared/comment-markup.js'
+import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, imageAttributes, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../../shared/comment-markup.js'
 import { safeHtml } from '../kit/safe-html.js'
 
 const DROPPED = new Set(DROPPED_WITH_CONTENT)
@@ -41,7 +42,11 @@ function hooks(withPastedImages: boolean) {
     })
     p.addHook('afterSanitizeAttributes', (node) => {
       // An image without a source it may show is no image (as on the service).
-      if (node.tagName === 'IMG' && !node.hasAttribute('src')) return void node.remove()
+      if (node.tagName === 'IMG') {
+        if (!node.hasAttribute('src')) return void node.remove()
+        for (const [attr, value] of imageAttributes({ width: node.getAttribute('width'), height: node.getAttribute('height') })) node.setAttribute(attr, value)
+        return
+      }
       const href = node.tagName === 'A' ? node.getAttribute('href') : null
       if (href === null || !leavesPage(href)) return
       node.setAttribute('target', LINK_TARGET)

@@ -48,7 +48,7 @@ ${palette('.vbox', 'v')}
 .vbox .vcontent{overflow:hidden;position:relative}
 .vbox .vcontent.vcollapsed{max-height:8em}
 .vbox .vcontent.vcollapsed::after{content:"";position:absolute;left:0;right:0;bottom:0;height:2.5em;background:linear-gradient(transparent,var(--v-bg))}
-.vbox .vcontent img,.vbox .vpreview img{max-width:100%;height:auto}
+.vbox .vcontent img,.vbox .vpreview img{max-width:100%;object-fit:scale-down}
 .vbox .vcontent pre,.vbox .vpreview pre{overflow:auto;background:var(--c-code-bg,var(--v-soft));padding:.5rem;border-radius:6px}
 .vbox .vcontent table,.vbox .vpreview table{border-collapse:collapse;display:block;overflow:auto}
 .vbox .vcontent th,.vbox .vcontent td,.vbox .vpreview th,.vbox .vpreview td{border:1px solid var(--v-border);padding:.2rem .5rem}

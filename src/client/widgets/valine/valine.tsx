@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { ValineClientConfig, ValineSlotProps } from '../../../shared/valine-config.js'
 import { createStore, useStoreState } from '../kit/store.js'
-import type { WidgetProps } from '../registry.js'
+import type { WidgetProps } from '../types.js'
 import { commentApi, initSdk } from './api.js'
 import { browserStorage } from './cache.js'
 import { Card } from './card.js'

@@ -14,6 +14,8 @@ export interface HttpRequest {
   /** `Authorization: Bearer …` when given; Gitee passes its token as a parameter instead. */
   token?: string | null
   accept?: string
+  /** `no-referrer` where the URL carries a token (Gitee's query), so no Referer repeats it. */
+  referrerPolicy?: ReferrerPolicy
 }
 
 export interface HttpResponse<T> {
@@ -79,7 +81,7 @@ export async function http<T>(target: string, req: HttpRequest = {}): Promise<Ht
   }
   let res: Response
   try {
-    res = await fetch(target, { method: req.method ?? 'GET', headers, body })
+    res = await fetch(target, { method: req.method ?? 'GET', headers, body, ...(req.referrerPolicy ? { referrerPolicy: req.referrerPolicy } : {}) })
   } catch (err) {
     // No answer at all (offline, DNS, CORS refusal): status 0, as a browser reports it.
     throw new PlatformError(0, err instanceof Error && err.message ? err.message : 'Network Error')

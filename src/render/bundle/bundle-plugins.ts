@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { UNDERSCORE_FUNCTIONS } from '../client/widgets/valine/sdk/underscore-functions.js'
-import { PACKAGE_ROOT } from './package-root.js'
+import { UNDERSCORE_FUNCTIONS } from '../../client/widgets/valine/sdk/underscore-functions.js'
+import { PACKAGE_ROOT } from '../package-root.js'
 
 /** The plugins `bundleClient` builds with. */
 export function clientPlugins(): Plugin[] {
@@ -45,7 +45,7 @@ export function leancloudSlim(): Plugin {
     setup(build) {
       build.onResolve({ filter: /^@babel\/runtime-corejs3\// }, (args) => {
         const code = nativeHelper(args.path.slice('@babel/runtime-corejs3/'.length).replace(/\.js$/, ''))
-        if (code === undefined) return { errors: [{ text: `no native stand-in for ${args.path} (imported by ${args.importer}); add one to src/render/bundle-plugins.ts` }] }
+        if (code === undefined) return { errors: [{ text: `no native stand-in for ${args.path} (imported by ${args.importer}); add one to src/render/bundle/bundle-plugins.ts` }] }
         return { path: args.path, namespace: 'native-helper', pluginData: code }
       })
       build.onLoad({ filter: /.*/, namespace: 'native-helper' }, (args) => ({ contents: args.pluginData as string, loader: 'js' }))
@@ -83,7 +83,7 @@ export function leancloudSlim(): Plugin {
         const fresh = 'var AV = global.AV || {};'
         // `global` is Node's: left in, it would throw in the browser. An SDK that no longer reads
         // this way fails the build instead.
-        if (/[\\/]av\.js$/.test(args.path) && !source.includes(fresh)) return { errors: [{ text: `${args.path} no longer starts from \`${fresh}\`; update src/render/bundle-plugins.ts` }] }
+        if (/[\\/]av\.js$/.test(args.path) && !source.includes(fresh)) return { errors: [{ text: `${args.path} no longer starts from \`${fresh}\`; update src/render/bundle/bundle-plugins.ts` }] }
         return { contents: source.replaceAll('"NODE_JS"', '"Browser"').replace(fresh, 'var AV = {};'), loader: 'js' }
       })
     },

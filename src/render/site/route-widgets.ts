@@ -1,9 +1,9 @@
-import { COMMENT_WIDGETS, type OverlayWidget } from '../shared/widgets/names.js'
-import { withBase } from '../shared/paths.js'
-import { valineConfigFor, vssueConfigFor } from '../shared/locale-config.js'
-import type { RouteWidgetProps } from '../shared/widgets/slot-props.js'
-import type { VssueSiteConfig } from '../shared/widgets/vssue.js'
-import type { ClientComments, Frontmatter, RouteData, RouteKind, SiteConfig } from '../shared/types.js'
+import { COMMENT_WIDGETS, type OverlayWidget } from '../../shared/widgets/names.js'
+import { withBase } from '../../shared/paths.js'
+import { valineConfigFor, vssueConfigFor } from '../../shared/locale-config.js'
+import type { RouteWidgetProps } from '../../shared/widgets/slot-props.js'
+import type { VssueSiteConfig } from '../../shared/widgets/vssue.js'
+import type { ClientComments, Frontmatter, RouteData, RouteKind, SiteConfig } from '../../shared/types.js'
 
 /**
  * The reader widgets a route mounts, decided at build time so a page that uses none downloads

@@ -1,7 +1,7 @@
-import { filterPosts, sortPosts, toSummary } from '../shared/lists.js'
-import type { Page, PostSummary, SidebarItem, SiteConfig } from '../shared/types.js'
-import type { ParsedPage } from './parse-page.js'
-import { pickSidebar, resolveSidebar, type SidebarProblem } from './sidebar.js'
+import { filterPosts, sortPosts, toSummary } from '../../shared/lists.js'
+import type { Page, PostSummary, SidebarItem, SidebarItemConfig, SiteConfig } from '../../shared/types.js'
+import type { ParsedPage } from '../content/parse-page.js'
+import { pickSidebar, resolveSidebar, SINGLE_SIDEBAR, type SidebarProblem } from './sidebar.js'
 
 export interface Term {
   name: string
@@ -19,7 +19,7 @@ export interface SiteData {
   posts: PostSummary[]
   tags: Term[]
   categories: Term[]
-  /** Resolved sidebar per config key ('' for a single list); `auto` uses page headers. */
+  /** Resolved sidebar per config key (`SINGLE_SIDEBAR` for a single list); `auto` uses page headers. */
   sidebars: Map<string, SidebarItem[]>
   sidebarProblems: SidebarProblem[]
 }
@@ -42,12 +42,10 @@ export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteDat
   const sidebars = new Map<string, SidebarItem[]>()
   const sidebarProblems: SidebarProblem[] = []
   const sidebar = config.themeConfig.sidebar
-  if (Array.isArray(sidebar)) sidebars.set('', resolveSidebar(sidebar, pagesByPath, 'themeConfig.sidebar', sidebarProblems, 1, config.themeConfig.sidebarDepth))
-  else if (sidebar && sidebar !== 'auto') {
-    for (const [key, items] of Object.entries(sidebar)) {
-      sidebars.set(key, resolveSidebar(items, pagesByPath, `themeConfig.sidebar[${JSON.stringify(key)}]`, sidebarProblems, 1, config.themeConfig.sidebarDepth))
-    }
-  }
+  const resolve = (key: string, items: readonly SidebarItemConfig[], keyPath: string) =>
+    sidebars.set(key, resolveSidebar(items, { pagesByPath, keyPath, problems: sidebarProblems, defaultDepth: config.themeConfig.sidebarDepth }))
+  if (Array.isArray(sidebar)) resolve(SINGLE_SIDEBAR, sidebar, 'themeConfig.sidebar')
+  else if (sidebar && sidebar !== 'auto') for (const [key, items] of Object.entries(sidebar)) resolve(key, items, `themeConfig.sidebar[${JSON.stringify(key)}]`)
   return { config, pages, pagesByPath, posts, tags: collect('tag', 'tags'), categories: collect('categories', 'categories'), sidebars, sidebarProblems }
 }
 
@@ -56,6 +54,5 @@ export function sidebarFor(site: SiteData, page: Page): SidebarItem[] {
   const picked = pickSidebar(site.config.themeConfig.sidebar, page.path)
   if (picked === 'auto') return page.headers.length ? [{ type: 'link', path: page.path, title: page.title, headers: page.headers }] : []
   if (!picked) return []
-  const key = Array.isArray(site.config.themeConfig.sidebar) ? '' : JSON.parse(picked.key.slice(1, -1))
-  return site.sidebars.get(key) ?? []
+  return site.sidebars.get(picked.key) ?? []
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { LinkChecker } from 'linkinator'
 import { afterAll, describe, expect, it } from 'vitest'
-import { expectedProblems, gptnotes, targetPath, type Problem } from '../helpers/check-links.js'
+import { gptnotes } from '../helpers/cli.js'
+import { expectedProblems, targetPath, type Problem } from '../helpers/check-links.js'
 import { copyFixture } from '../helpers/sites.js'
 import { serveStatic } from '../helpers/static-server.js'
 

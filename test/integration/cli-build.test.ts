@@ -1,34 +1,8 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLI, copyFixture } from '../helpers/sites.js'
-
-const run = promisify(execFile)
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' } })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
-
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const walk = (d: string, rel: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name
-      if (e.isDirectory()) walk(join(d, e.name), r)
-      else out[r] = readFileSync(join(d, e.name)).toString('base64')
-    }
-  }
-  walk(dir, '')
-  return out
-}
+import { gptnotes as cli, snapshot } from '../helpers/cli.js'
+import { copyFixture } from '../helpers/sites.js'
 
 describe('gptnotes build (the real CLI)', () => {
   let site: ReturnType<typeof copyFixture>

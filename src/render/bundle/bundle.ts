@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { clientPlugins, pluginsSource } from './bundle-plugins.js'
-import { PACKAGE_ROOT } from './package-root.js'
+import { PACKAGE_ROOT } from '../package-root.js'
 
 export interface OutputFile {
   /** Path inside the output folder (`assets/js/main.3f2a1b4c.js`). */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { fromWire, type WireError } from './errors/index.js'
+import { fromWire, type WireError } from '../errors/index.js'
 import { parsePage, type ParsedPage, type ParseOptions, type SourceFile } from './parse-page.js'
 
 /** Below this many pages, starting workers costs more than it saves. */

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asLine, expectedProblems, gptnotes, type Problem } from '../helpers/check-links.js'
+import { gptnotes } from '../helpers/cli.js'
+import { asLine, expectedProblems, type Problem } from '../helpers/check-links.js'
 import { copyFixture, FIXTURES } from '../helpers/sites.js'
 
 interface JsonReport {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { toWire } from './errors/index.js'
+import { toWire } from '../errors/index.js'
 import { parsePage, type ParseOptions } from './parse-page.js'
 import type { WorkerReply, WorkerTask } from './parse-pool.js'
 

@@ -1,7 +1,7 @@
 import matter from 'gray-matter'
-import { dateValue, formatSiteDate, isRealDay, readSiteDate } from '../shared/dates.js'
-import type { Frontmatter } from '../shared/types.js'
-import { raise, type FieldType } from './errors/index.js'
+import { dateValue, formatSiteDate, isRealDay, readSiteDate } from '../../shared/dates.js'
+import type { Frontmatter } from '../../shared/types.js'
+import { raise, type FieldType } from '../errors/index.js'
 
 export interface FrontmatterResult {
   frontmatter: Frontmatter

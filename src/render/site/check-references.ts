@@ -1,6 +1,6 @@
-import { hashResolves } from '../shared/paths.js'
-import { configLocation, problem, warning, type BuildWarning, type GptnotesError } from './errors/index.js'
-import type { ParsedPage, SourceFile } from './parse-page.js'
+import { hashResolves } from '../../shared/paths.js'
+import { configLocation, problem, warning, type BuildWarning, type GptnotesError } from '../errors/index.js'
+import type { ParsedPage, SourceFile } from '../content/parse-page.js'
 import type { RouteTable } from './routes.js'
 import type { SidebarProblem } from './sidebar.js'
 

@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer'
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
-import { outputFileOf, routePathOf } from '../shared/paths.js'
-import { raise, warning, type BuildWarning } from './errors/index.js'
+import { outputFileOf, routePathOf } from '../../shared/paths.js'
+import { raise, warning, type BuildWarning } from '../errors/index.js'
 import type { SourceFile } from './parse-page.js'
 
 export interface ContentFiles {

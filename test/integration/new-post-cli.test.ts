@@ -1,25 +1,14 @@
-import { execFile } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sidebarGroups } from '../../src/tools/new-post/sidebar-groups.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
-import { parseFrontmatter } from '../../src/render/frontmatter.js'
-import { CLI, copyFixture } from '../helpers/sites.js'
-
-const run = promisify(execFile)
+import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
+import { gptnotes } from '../helpers/cli.js'
+import { copyFixture } from '../helpers/sites.js'
 
 /** `gptnotes new-post …` as a script runs it: stdin is not a terminal. */
-async function newPost(root: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'new-post', '--root', root, ...args], { env: { ...process.env, NO_COLOR: '1' } })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
+const newPost = (root: string, ...args: string[]) => gptnotes('new-post', '--root', root, ...args)
 
 async function groupPaths(root: string): Promise<Record<string, string[]>> {
   const { config } = await loadConfig(root)
@@ -58,7 +47,8 @@ describe('gptnotes new-post with flags (the real CLI, no terminal)', () => {
 
     expect(stdout).toContain(`http://127.0.0.1:4173/gpt/handbook/${slug}.html`)
 
-    const build = await run(process.execPath, [CLI, 'build', '--root', site.root])
+    const build = await gptnotes('build', '--root', site.root)
+    expect(build.code).toBe(0)
     expect(build.stdout).toMatch(/built \d+ pages/)
     const html = readFileSync(join(site.root, 'dist/handbook', `${slug}.html`), 'utf8')
     expect(html).toContain('如何订阅 Claude Pro')
@@ -152,7 +142,8 @@ describe('gptnotes new-post with flags (the real CLI, no terminal)', () => {
   })
 
   it('documents every flag in --help', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'new-post', '--help'])
+    const { code, stdout } = await gptnotes('new-post', '--help')
+    expect(code).toBe(0)
     for (const flag of ['--title', '--slug', '--tags', '--categories', '--date', '--template', '--group', '--yes', '--force', '--root']) expect(stdout).toContain(flag)
   })
 })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sidebarGroups } from '../../src/tools/new-post/sidebar-groups.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
-import { parseFrontmatter } from '../../src/render/frontmatter.js'
+import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
 import { CLI, copyFixture } from '../helpers/sites.js'
 
 /**

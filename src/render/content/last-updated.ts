@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { localSiteDay } from '../shared/dates.js'
+import { localSiteDay } from '../../shared/dates.js'
 
 /**
  * When each markdown file last changed: the last commit touching it (one `git log` for the

@@ -1,9 +1,9 @@
-import { mergeVariant } from '../shared/config-schema.js'
-import { clickEffectOf as clickEffectOptions } from '../shared/widgets/click-effect.js'
-import { mascotOf as mascotOptions } from '../shared/widgets/mascot.js'
-import { valineSchema, type ValineOptions } from '../shared/widgets/valine.js'
-import { vssueSchema, type VssueSiteConfig } from '../shared/widgets/vssue.js'
-import type { ClientComments, ClientSite, SiteConfig } from '../shared/types.js'
+import { mergeVariant } from '../../shared/config-schema.js'
+import { clickEffectOf as clickEffectOptions } from '../../shared/widgets/click-effect.js'
+import { mascotOf as mascotOptions } from '../../shared/widgets/mascot.js'
+import { valineSchema, type ValineOptions } from '../../shared/widgets/valine.js'
+import { vssueSchema, type VssueSiteConfig } from '../../shared/widgets/vssue.js'
+import type { ClientComments, ClientSite, SiteConfig } from '../../shared/types.js'
 
 /** The site-wide data every page carries inline: what the client needs, and nothing per page. */
 export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Partial<ClientSite>): ClientSite {

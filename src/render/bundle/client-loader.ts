@@ -1,5 +1,5 @@
-import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR } from '../shared/markup.js'
-import { escapeHtml } from '../shared/escape.js'
+import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR } from '../../shared/markup.js'
+import { escapeHtml } from '../../shared/escape.js'
 
 /**
  * The inline script that starts the client once the text is on screen: after the page's first

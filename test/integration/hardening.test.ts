@@ -1,45 +1,19 @@
 // Bad input never hangs, crashes or leaks: one case per kind of bad input, each with the exit
 // code, the message (file:line where there is one) and the previous output left byte-identical.
 // Inputs are made here, small; the large-page case compares two sizes in one run.
-import { execFile, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevServer, type DevServer } from '../../src/dev-server/dev-server.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesError } from '../../src/render/errors/index.js'
-import { parsePage } from '../../src/render/parse-page.js'
-import { removeLeftovers } from '../../src/render/write-output.js'
-import { CLI, copyFixture } from '../helpers/sites.js'
-
-const run = promisify(execFile)
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
-  const start = performance.now()
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 })
-    return { code: 0, stdout, stderr, ms: performance.now() - start }
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr, ms: performance.now() - start }
-  }
-}
-
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const walk = (d: string, rel: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name
-      if (e.isDirectory()) walk(join(d, e.name), r)
-      else out[r] = readFileSync(join(d, e.name)).toString('base64')
-    }
-  }
-  walk(dir, '')
-  return out
-}
+import { parsePage } from '../../src/render/content/parse-page.js'
+import { removeLeftovers } from '../../src/render/emit/write-output.js'
+import { gptnotes as cli, snapshot } from '../helpers/cli.js'
+import { copyFixture } from '../helpers/sites.js'
 
 /** A process id that no longer runs: a child that has ended. */
 function deadPid(): number {

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gptnotes, type Problem } from '../helpers/check-links.js'
+import { gptnotes } from '../helpers/cli.js'
+import { type Problem } from '../helpers/check-links.js'
 import { copyFixture, FIXTURES } from '../helpers/sites.js'
 
 /**

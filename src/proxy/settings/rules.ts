@@ -1,0 +1,30 @@
+/**
+ * What the settings say together, beyond each one alone, for a service about to serve: an
+ * error stops the start (a `ProxyOptionError` naming the setting, as a wrong value does), a
+ * warning is said once at start. Not checked by `resolveProxyOptions`, since `gptnotes
+ * comments` reads the same settings to import or moderate and needs no salt for that.
+ */
+import { ProxyOptionError } from './parse.js'
+import type { ProxyOptions } from './resolve.js'
+import { SETTINGS } from './table.js'
+
+export interface SettingWarning {
+  setting: string
+  problem: string
+}
+
+const SECRET = SETTINGS.secret.env!
+
+/**
+ * The salt of the IP hashes keys every limit the store keeps (comment rate, counter window,
+ * login rate). Without `GPTNOTES_SECRET` each process makes its own, so instances on one store
+ * count one address as several: a PostgreSQL store is there for several instances, so it does
+ * not start without one; elsewhere it is said once.
+ */
+export function checkServingRules(options: ProxyOptions, store: 'postgres' | 'sqlite' | 'd1' = options.store.startsWith('postgres') ? 'postgres' : 'sqlite'): SettingWarning[] {
+  if (options.secret !== undefined) return []
+  if (store === 'postgres') {
+    throw new ProxyOptionError(SECRET, `must be set with a PostgreSQL store (config key \`secret\`, 16 characters or more): it is the salt of the IP hashes, and instances without a shared one share no rate limit, counter window or login limit`)
+  }
+  return [{ setting: SECRET, problem: `is not set: the salt of the IP hashes is new at each start${store === 'd1' ? ' and in each isolate' : ''}, so rate limits, counter windows and login limits hold per process; set it to share them` }]
+}

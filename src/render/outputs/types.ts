@@ -1,0 +1,26 @@
+import type { ClientSite, HeadTag, SiteConfig } from '../../shared/types.js'
+import type { ParsedPage } from '../content/parse-page.js'
+import type { RouteTable } from '../site/routes.js'
+import type { SiteData } from '../site/site-data.js'
+import type { OutputContents } from '../emit/write-output.js'
+
+// What an extra output is given and gives back, apart from the list of outputs (index.ts) so
+// that each output can name them without importing the list that imports it.
+
+/** What an extra output sees: the whole site after the routes stage. */
+export interface OutputContext {
+  config: SiteConfig
+  site: SiteData
+  parsed: ParsedPage[]
+  routes: RouteTable
+  /** Content hash for file names (8 characters). */
+  hash: (text: string) => string
+}
+
+export interface ExtraOutput {
+  files: [path: string, contents: OutputContents][]
+  /** Fields merged into the client's site data (e.g. the URL of a search index). */
+  site?: Partial<ClientSite>
+  /** Tags added to every page's head (e.g. feed autodiscovery links). */
+  head?: HeadTag[]
+}
