@@ -7,15 +7,18 @@
 // through a trusted X-Forwarded-For, so the per-address rate limit is taken, never met), a comment
 // login's code exchange (`POST /oauth/github/token`, against a local stand-in for GitHub's token
 // endpoint in this process; the per-IP limit raised out of the way but still counted in the
-// store), and the service's resident memory once started, before any load.
+// store), and the service's resident memory once started, before any load. Then the edge
+// worker's size: the `gptnotes proxy init --edge` starter bundled by `wrangler deploy --dry-run`
+// (offline), raw and gzip, against the Workers limit on a worker's compressed size.
 //   env BENCH_SERVICE_SECONDS=5  BENCH_SERVICE_CONNECTIONS=16  BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/postgres
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:http'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const CLI = join(here, '..', 'bin', 'gptnotes.js')
@@ -214,6 +217,34 @@ if (!pgReady(POSTGRES)) {
   }
 }
 
+/** The Workers limits on a worker's compressed size: free plan 3 MiB, paid 10 MiB (developers.cloudflare.com/workers/platform/limits). */
+const WORKER_LIMIT_FREE = 3 * 1024 * 1024
+const WORKER_LIMIT_PAID = 10 * 1024 * 1024
+
+/** The edge starter bundled by wrangler (a dev dependency), as `wrangler deploy` would upload it; undefined without wrangler. */
+async function workerBundle() {
+  const wrangler = join(here, '..', 'node_modules', 'wrangler', 'bin', 'wrangler.js')
+  if (!existsSync(wrangler)) return undefined
+  const tmp = mkdtempSync(join(tmpdir(), 'gptnotes-bench-edge-'))
+  try {
+    const starter = join(tmp, 'starter')
+    await run(process.execPath, [CLI, 'proxy', 'init', '--edge', starter])
+    mkdirSync(join(starter, 'node_modules'))
+    symlinkSync(join(here, '..'), join(starter, 'node_modules', 'gptnotes'), 'dir')
+    const env = { ...process.env, XDG_CONFIG_HOME: join(tmp, 'config'), WRANGLER_SEND_METRICS: 'false', CI: '1', CLOUDFLARE_ACCOUNT_ID: '0123456789abcdef0123456789abcdef' }
+    await run(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', 'dist'], { cwd: starter, env })
+    const code = readFileSync(join(starter, 'dist', 'index.js'))
+    return { raw: code.length, gzip: gzipSync(code).length }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+const bundle = await workerBundle().catch((err) => {
+  notes.push(`Edge worker size skipped: wrangler deploy --dry-run failed (${String(err.message).split('\n')[0]}).`)
+  return null
+})
+if (bundle === undefined) notes.push('Edge worker size skipped: wrangler is not installed (a dev dependency).')
+
 const f0 = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–')
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '–')
 console.log('')
@@ -229,6 +260,12 @@ const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–')
 for (const r of rows) {
   console.log(
     `| ${r.name} | ${f0(r.list.rps)} | ${f1(r.list.p99)} | ${f0(r.count.rps)} | ${f1(r.count.p99)} | ${f0(r.create.rps)} | ${f1(r.create.p99)} | ${f0(r.exchange.rps)} | ${f1(r.exchange.p99)} | ${f2(r.list.cpuPerRequest)} / ${f2(r.count.cpuPerRequest)} / ${f2(r.create.cpuPerRequest)} / ${f2(r.exchange.cpuPerRequest)} | ${f0(r.idle)} | ${f0(r.rss)} | ${r.after.map(f0).join(' / ')} |`,
+  )
+}
+if (bundle) {
+  const kib = (n) => `${(n / 1024).toFixed(0)} KiB`
+  console.log(
+    `\nedge worker (the proxy init --edge starter, wrangler deploy --dry-run): ${kib(bundle.raw)} raw, ${kib(bundle.gzip)} gzip; Workers limit ${WORKER_LIMIT_FREE / 1024 / 1024} MiB gzip free plan (${((100 * bundle.gzip) / WORKER_LIMIT_FREE).toFixed(1)} % of it), ${WORKER_LIMIT_PAID / 1024 / 1024} MiB paid`,
   )
 }
 for (const note of notes) console.log(`\n${note}`)

@@ -91,7 +91,7 @@ export function registerNewPost(program: Command): void {
 }
 
 export function registerProxy(program: Command): void {
-  program
+  const proxy = program
     .command('proxy')
     .description('run the comment service (LeanCloud-compatible comment store, counters, admin API) on Node')
     .option('--port <port>', 'port to listen on (default 8787)')
@@ -105,6 +105,15 @@ export function registerProxy(program: Command): void {
         process.exit(2)
       }
       process.exitCode = await (await import('./proxy.js')).proxyCommand({ ...opts, debug: !!opts.debug })
+    })
+  proxy
+    .command('init')
+    .description('write a starter to deploy the comment service elsewhere: --edge DIR for Cloudflare Workers + D1 (wrangler.toml, worker entry, D1 migrations, README)')
+    .requiredOption('--edge <dir>', 'folder to write the Cloudflare Workers + D1 starter to (new or empty)')
+    .option('--force', 'write into a folder that holds files (files of the same names are replaced)')
+    .option(...DEBUG_OPTION)
+    .action(async (opts: { edge: string; force?: boolean; debug?: boolean }) => {
+      process.exitCode = await (await import('./proxy-init.js')).proxyInitCommand({ edge: opts.edge, force: !!opts.force, debug: !!opts.debug })
     })
 }
 
@@ -150,11 +159,16 @@ export function registerComments(program: Command): void {
 
   comments
     .command('export')
-    .description('write the store as LeanCloud JSON Lines: DIR/Comment.jsonl and DIR/Counter.jsonl')
+    .description('write the store as LeanCloud JSON Lines: DIR/Comment.jsonl and DIR/Counter.jsonl (or with --sql, as SQL for a D1 database)')
     .option('--out <dir>', 'folder to write the two files to', '.')
+    .option('--sql <file>', 'write SQL for `wrangler d1 execute DB --file FILE` instead (a database migrated by `gptnotes proxy init --edge`)')
     .option(...STORE_OPTION)
     .option(...DEBUG_OPTION)
-    .action(async (opts: { out: string; store?: string; debug?: boolean }) => {
+    .action(async (opts: { out: string; sql?: string; store?: string; debug?: boolean }) => {
+      if (opts.sql !== undefined) {
+        process.exitCode = await (await import('./comments-export-sql.js')).commentsExportSqlCommand({ sql: opts.sql, store: opts.store, debug: !!opts.debug })
+        return
+      }
       process.exitCode = await (await import('./comments.js')).commentsExportCommand({ out: opts.out, store: opts.store, debug: !!opts.debug })
     })
 

@@ -172,7 +172,9 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
 
   app.use('*', async (c, next) => {
     const body = c.req.raw.body
-    if (!body) return next()
+    // A GET carries no body that means anything, and a Request with one cannot be rebuilt (the
+    // SDK's GETs send `null` as a body; workerd passes it on, Node's adapter drops it).
+    if (!body || c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const declared = Number(c.req.header('content-length') ?? 0) || 0
     const read = await readBody(body, declared, options.limits.bodyBytes)
     if (!read.ok) {

@@ -284,6 +284,15 @@ const CASES: Case[] = [
     code: 'CommentsExportUnwritable',
     raise: () => serviceCli(['comments', 'export', '--out', join(aFile, 'out'), '--store', serviceStore()], { out: join(aFile, 'out'), reason: `ENOTDIR: not a directory, mkdir '${join(aFile, 'out')}'` }),
   },
+  {
+    code: 'CommentsExportSqlUnwritable',
+    raise: () => serviceCli(['comments', 'export', '--sql', join(aFile, 'out', 'comments.sql'), '--store', serviceStore()], { file: join(aFile, 'out', 'comments.sql'), reason: `ENOTDIR: not a directory, mkdir '${join(aFile, 'out')}'` }),
+  },
+  { code: 'EdgeStarterDirNotEmpty', raise: () => serviceCli(['proxy', 'init', '--edge', '.'], { dir: '.' }) },
+  {
+    code: 'EdgeStarterUnwritable',
+    raise: () => serviceCli(['proxy', 'init', '--edge', join(aFile, 'edge')], { dir: join(aFile, 'edge'), reason: `ENOTDIR: not a directory, stat '${join(aFile, 'edge')}'` }),
+  },
   { code: 'CommentsTargetTwice', raise: () => serviceCli(['comments', 'list', '--store', serviceStore(), '--service', 'http://127.0.0.1:1'], {}, { exit: 2 }) },
   { code: 'CommentsServiceUrl', raise: () => serviceCli(['comments', 'list', '--service', 'ftp://x'], { service: 'ftp://x' }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' }, exit: 2 }) },
   { code: 'CommentsNoAdminToken', raise: () => serviceCli(['comments', 'list', '--service', 'http://127.0.0.1:1'], {}, { exit: 2 }) },

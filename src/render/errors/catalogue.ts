@@ -420,6 +420,27 @@ export const CATALOGUE = {
     message: ({ out, reason }: { out: string; reason: string }) => `--out: cannot write the export to ${out}: ${reason}`,
     hint: 'Give --out a folder you may write in; an earlier export there is replaced only once the new one is written.',
   },
+  CommentsExportSqlUnwritable: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes comments export --sql` cannot write its file.',
+    message: ({ file, reason }: { file: string; reason: string }) => `--sql: cannot write the SQL export to ${file}: ${reason}`,
+    hint: 'Give --sql a file in a folder you may write in; an earlier file there is replaced only once the new one is written.',
+  },
+  EdgeStarterDirNotEmpty: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes proxy init --edge` was given a folder that already holds files.',
+    message: ({ dir }: { dir: string }) => `--edge: ${dir} is not empty; the starter is written only into an empty or new folder`,
+    hint: 'Give a new folder, or add --force to write the starter over the files of the same names (others are left alone).',
+  },
+  EdgeStarterUnwritable: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes proxy init --edge` cannot write the starter.',
+    message: ({ dir, reason }: { dir: string; reason: string }) => `--edge: cannot write the starter to ${dir}: ${reason}`,
+    hint: 'Give --edge a folder you may write in (or a path where one can be made).',
+  },
   CommentsTargetTwice: {
     severity: 'error',
     located: 'never',
