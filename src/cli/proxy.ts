@@ -6,6 +6,8 @@ import { formatError, formatWarning } from './format-problem.js'
 
 export interface ProxyCommandOptions extends ProxyFlags {
   config?: string
+  /** `--check`: settings checked, store reached, nothing changed; no server. */
+  check?: boolean
   debug: boolean
 }
 
@@ -39,6 +41,8 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
     print(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }))
     return 1
   }
+
+  if (opts.check) return (await import('./proxy-check.js')).proxyCheck(options, print)
 
   const { startProxyServer } = await import('../proxy/node.js')
   let server: Awaited<ReturnType<typeof startProxyServer>>

@@ -18,11 +18,21 @@ import type { CommentStore } from './store.js'
 /** SQLite's own default limit on bound parameters (SQLITE_MAX_VARIABLE_NUMBER). */
 const SQLITE_MAX_PARAMETERS = 32766
 
-export function openSqliteStore(path: string): CommentStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const database = new Database(path)
-  database.pragma('journal_mode = WAL')
-  database.pragma('synchronous = FULL')
+export interface SqliteStoreOptions {
+  /**
+   * Open an existing file only, read-only, changing nothing (no folder, no file, no journal mode,
+   * no statistics): what `gptnotes proxy --check` reads the schema level through.
+   */
+  readonly?: boolean
+}
+
+export function openSqliteStore(path: string, { readonly = false }: SqliteStoreOptions = {}): CommentStore {
+  if (path !== ':memory:' && !readonly) mkdirSync(dirname(path), { recursive: true })
+  const database = readonly ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(path)
+  if (!readonly) {
+    database.pragma('journal_mode = WAL')
+    database.pragma('synchronous = FULL')
+  }
   // Another process on the same file (an import while the service runs) waits, not fails.
   database.pragma('busy_timeout = 5000')
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingStatements(database) }), plugins: [columnNames()] })
@@ -31,12 +41,13 @@ export function openSqliteStore(path: string): CommentStore {
   const optimize = sql`pragma optimize=0x10002`.compile(db)
   const hourly = setInterval(() => void db.executeQuery(optimize).catch(() => {}), 3_600_000)
   hourly.unref()
+  if (readonly) clearInterval(hourly)
   return createSqlStore({
     db,
     flavor: 'sqlite',
     maxParameters: SQLITE_MAX_PARAMETERS,
     atomic: (queries) => inTransaction(db, queries),
-    analyze: [optimize],
+    analyze: readonly ? [] : [optimize],
     close: async () => {
       clearInterval(hourly)
       await db.destroy()
