@@ -20,15 +20,17 @@ const SQLITE_MAX_PARAMETERS = 32766
 
 export interface SqliteStoreOptions {
   /**
-   * Open an existing file only, read-only, changing nothing (no folder, no file, no journal mode,
-   * no statistics): what `gptnotes proxy --check` reads the schema level through.
+   * Open an existing file only and change nothing in it (no folder, no file, no journal mode, no
+   * statistics): what `gptnotes proxy --check` reads the schema level through. The connection is
+   * not SQLite's read-only kind: on a WAL file that one leaves `-wal` and `-shm` files behind,
+   * where a plain connection, the last to close, removes them.
    */
   readonly?: boolean
 }
 
 export function openSqliteStore(path: string, { readonly = false }: SqliteStoreOptions = {}): CommentStore {
   if (path !== ':memory:' && !readonly) mkdirSync(dirname(path), { recursive: true })
-  const database = readonly ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(path)
+  const database = readonly ? new Database(path, { fileMustExist: true }) : new Database(path)
   if (!readonly) {
     database.pragma('journal_mode = WAL')
     database.pragma('synchronous = FULL')
