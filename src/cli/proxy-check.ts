@@ -2,6 +2,14 @@ import type { ProxyOptions } from '../proxy/options.js'
 import { problem, warning } from '../render/errors/index.js'
 import { formatWarning } from './format-problem.js'
 
+/** The catalogue's problem for a store that cannot be used: `CommentStoreTooNew` for one a newer gptnotes migrated, else `CommentStoreUnavailable`. */
+export function storeProblem(err: unknown) {
+  const tooNew = err instanceof Error && err.name === 'StoreTooNew' ? (err as Error & { level: number; known: number }) : undefined
+  return tooNew
+    ? problem('CommentStoreTooNew', { level: tooNew.level, known: tooNew.known }, undefined, { cause: err })
+    : problem('CommentStoreUnavailable', { reason: err instanceof Error ? err.message : String(err) }, undefined, { cause: err })
+}
+
 /** A store address fit to print: a PostgreSQL URL without its password, query or path beyond the database. */
 export function shownStore(url: string): string {
   if (!/^postgres(ql)?:\/\//.test(url)) return url
@@ -22,13 +30,11 @@ export function shownStore(url: string): string {
  */
 export async function proxyCheck(options: ProxyOptions, print: (err: unknown) => void): Promise<number> {
   const { checkStore } = await import('../proxy/stores/open-store.js')
-  const { StoreTooNew } = await import('../proxy/stores/store.js')
   let found: Awaited<ReturnType<typeof checkStore>>
   try {
     found = await checkStore(options.store)
   } catch (err) {
-    if (err instanceof StoreTooNew) print(problem('CommentStoreTooNew', { level: err.level, known: err.known }, undefined, { cause: err }))
-    else print(problem('CommentStoreUnavailable', { reason: err instanceof Error ? err.message : String(err) }, undefined, { cause: err }))
+    print(storeProblem(err))
     return 1
   }
   console.log(`settings: ok (listens on ${options.host}:${options.port}; origins: ${options.origins.join(', ') || 'none'})`)

@@ -51,7 +51,7 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code !== undefined && LISTEN_ERRORS.has(code)) print(problem('ProxyCannotListen', { host: options.host, port: options.port, reason: code }, undefined, { cause: err }))
-    else print(problem('CommentStoreUnavailable', { reason: err instanceof Error ? err.message : String(err) }, undefined, { cause: err }))
+    else print((await import('./proxy-check.js')).storeProblem(err))
     return 1
   }
   console.log(`comment service at ${server.url}  (Ctrl+C to stop)`)
