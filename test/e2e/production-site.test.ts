@@ -3,7 +3,6 @@
 // comment service started as an operator starts it (`gptnotes proxy --check`, then `gptnotes
 // proxy` with GPTNOTES_ORIGINS set to the site's origin) on another loopback port. A reader posts,
 // replies and is counted in Chromium, and the browser reports no CSP violation and no error.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +10,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { article, newContext, recordProblems, withBrowser, withPage } from '../helpers/e2e.js'
 import { freePort } from '../helpers/free-port.js'
-import { CLI, copyFixture } from '../helpers/sites.js'
+import { cliEnv, startCli } from '../helpers/cli-run.js'
+import { copyFixture } from '../helpers/sites.js'
 import { serveStatic } from '../helpers/static-server.js'
 
 let browser: Browser
@@ -23,19 +23,10 @@ let serviceUrl: string
 let csp: string
 let buildOutput: string
 
-const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_'))),
-  NO_COLOR: '1',
-  ...extra,
-})
-
-/** Runs the compiled CLI to its end. */
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })))
+/** Runs the compiled CLI to its end; what it printed, both streams. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  const { code, stdout, stderr } = await startCli(args, { env: cliEnv(['GPTNOTES_'], env), cwd: tmpdir() }).done
+  return { code, out: stdout + stderr }
 }
 
 beforeAll(async () => {
@@ -60,16 +51,15 @@ beforeAll(async () => {
   // The deploy script's gate first, then the service.
   const checked = await cli(['proxy', '--check', '--port', String(port)], env)
   expect(checked.code, checked.out).toBe(0)
-  const service = spawn(process.execPath, [CLI, 'proxy', '--port', String(port)], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-  const exited = new Promise<void>((resolve) => service.on('close', () => resolve()))
+  const { child: service, done } = startCli(['proxy', '--port', String(port)], { env: cliEnv(['GPTNOTES_'], env), cwd: dir })
   closers.push(async () => {
     service.kill('SIGTERM')
-    await exited
+    await done
   })
   await new Promise<void>((resolve, reject) => {
     let out = ''
-    service.stdout.on('data', (d: Buffer) => ((out += d.toString()), /comment service at/.test(out) && resolve()))
-    void exited.then(() => reject(new Error(`gptnotes proxy exited: ${out}`)))
+    service.stdout!.on('data', (d: Buffer) => ((out += d.toString()), /comment service at/.test(out) && resolve()))
+    void done.then((r) => reject(new Error(`gptnotes proxy exited: ${r.stdout}${r.stderr}`)))
   })
 }, 180_000)
 

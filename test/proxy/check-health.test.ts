@@ -3,7 +3,6 @@
 // CLI runs as an operator runs it (`npm run compile` first). A stopped PostgreSQL is a TCP relay
 // of the test's own in front of the shared server: closed, the service's connections to it end
 // and new ones are refused, as when the database stops; opened again, the service recovers.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,7 +17,7 @@ import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
 import { postgresDatabase } from '../helpers/postgres.js'
-import { CLI } from '../helpers/sites.js'
+import { cliEnv, startCli, type CliRun } from '../helpers/cli-run.js'
 
 let dir: string
 beforeAll(() => {
@@ -26,19 +25,8 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const cleanEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_'))),
-  NO_COLOR: '1',
-  ...extra,
-})
-
-function check(store: string, env: Record<string, string> = { GPTNOTES_ORIGINS: 'https://site.example' }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'proxy', '--check', '--store', store], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
+function check(store: string, env: Record<string, string> = { GPTNOTES_ORIGINS: 'https://site.example' }): Promise<CliRun> {
+  return startCli(['proxy', '--check', '--store', store], { env: cliEnv(['GPTNOTES_'], env), cwd: dir }).done
 }
 
 const options = (store: string) => resolveProxyOptions({ flags: { port: '0', store }, env: { GPTNOTES_ORIGINS: 'https://site.example' } })

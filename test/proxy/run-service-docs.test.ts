@@ -12,6 +12,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { startProxyServer } from '../../src/proxy/node.js'
+import { cliEnv } from '../helpers/cli-run.js'
 import { postgresDatabase } from '../helpers/postgres.js'
 import { CLI, REPO_ROOT } from '../helpers/sites.js'
 
@@ -45,12 +46,6 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-const cleanEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GPTNOTES_'))),
-  NO_COLOR: '1',
-  ...extra,
-})
-
 describe('the systemd unit', () => {
   it('has what the README promises: its own user, Restart=on-failure, hardening, the store folder writable, an EnvironmentFile', () => {
     for (const line of ['User=gptnotes-comments', 'Restart=on-failure', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/gptnotes-comments', 'StateDirectory=gptnotes-comments', 'EnvironmentFile=/etc/gptnotes/comments.env']) {
@@ -75,7 +70,7 @@ describe('the systemd unit', () => {
   it('its start-up check, with the shipped environment file, passes on a new store and creates nothing', async () => {
     const env = envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8'))
     const store = join(dir, 'state', 'comments.db')
-    const { stdout } = await run(process.execPath, [CLI, ...argsOf('ExecStartPre')], { env: cleanEnv({ ...env, GPTNOTES_STORE: `sqlite:${store}` }) })
+    const { stdout } = await run(process.execPath, [CLI, ...argsOf('ExecStartPre')], { env: cliEnv(['GPTNOTES_'], { ...env, GPTNOTES_STORE: `sqlite:${store}` }) })
     expect(stdout).toContain('settings: ok (listens on 127.0.0.1:8787; origins: https://example.com)')
     expect(stdout).toContain('ready to start')
     expect(existsSync(join(dir, 'state'))).toBe(false)
