@@ -16,6 +16,11 @@ export default defineConfig({
     author: '小林',
     // Sparks where readers click (off for readers who prefer reduced motion).
     clickEffect: { size: 2, shape: 'star' },
+    // The mascot (看板娘) on every page, as the original site had: 小笺, the built-in character
+    // (no licensed runtime), blue first with the sakura one a button away. Other sites keep the
+    // default (off): an overlay on every page is each owner's choice.
+    // The original plugin's messages are the defaults, so none are repeated here.
+    mascot: { theme: ['builtin', 'builtin-sakura'] },
     // Widget A (Valine) and its visitor counter (阅读量). `gptnotes serve` runs the comment
     // service itself; `gptnotes build` leaves the box and the counter out (and warns
     // CommentsNoService) until `valineConfig.serverURLs` names a running `gptnotes proxy`.

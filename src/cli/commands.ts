@@ -98,8 +98,9 @@ export function registerProxy(program: Command): void {
     .option('--host <host>', 'address to listen on (default 127.0.0.1)')
     .option('--store <url>', 'comment store: sqlite:PATH or postgres://… (default: GPTNOTES_STORE, then sqlite:./comments.db)')
     .option('--config <file>', 'JSON file of settings (flags win over it, it wins over GPTNOTES_* variables)')
+    .option('--check', 'check the settings and reach the store, changing nothing, then exit 0 (ready to start) or 1 naming the problem')
     .option(...DEBUG_OPTION)
-    .action(async (opts: { port?: string; host?: string; store?: string; config?: string; debug?: boolean }) => {
+    .action(async (opts: { port?: string; host?: string; store?: string; config?: string; check?: boolean; debug?: boolean }) => {
       if (opts.port !== undefined && (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535)) {
         console.error(`error --port must be a whole number from 0 to 65535, got "${opts.port}"`)
         process.exit(2)

@@ -64,7 +64,7 @@ export async function openConfiguredStore(flag: string | undefined, debug: boole
   try {
     return { store: await openMigratedStore(settings.store), url: settings.store, secret: settings.secret }
   } catch (err) {
-    report(problem('CommentStoreUnavailable', { reason: reasonOf(err) }, undefined, { cause: err }), debug)
+    report((await import('./proxy-check.js')).storeProblem(err), debug)
     return undefined
   }
 }

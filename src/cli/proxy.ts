@@ -6,6 +6,8 @@ import { formatError, formatWarning } from './format-problem.js'
 
 export interface ProxyCommandOptions extends ProxyFlags {
   config?: string
+  /** `--check`: settings checked, store reached, nothing changed; no server. */
+  check?: boolean
   debug: boolean
 }
 
@@ -42,6 +44,8 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
     return 1
   }
 
+  if (opts.check) return (await import('./proxy-check.js')).proxyCheck(options, print)
+
   const { startProxyServer } = await import('../proxy/node.js')
   let server: Awaited<ReturnType<typeof startProxyServer>>
   try {
@@ -49,7 +53,7 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code !== undefined && LISTEN_ERRORS.has(code)) print(problem('ProxyCannotListen', { host: options.host, port: options.port, reason: code }, undefined, { cause: err }))
-    else print(problem('CommentStoreUnavailable', { reason: err instanceof Error ? err.message : String(err) }, undefined, { cause: err }))
+    else print((await import('./proxy-check.js')).storeProblem(err))
     return 1
   }
   console.log(`comment service at ${server.url}  (Ctrl+C to stop)`)

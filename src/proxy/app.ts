@@ -186,10 +186,28 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
     await next()
   })
 
-  app.get('/healthz', (c) => c.json({ ok: true }))
+  // Whether the store answers a cheap query in time: a load balancer or monitor takes 503 as "out".
+  app.get('/healthz', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    return (await storeAnswers(store)) ? c.json({ ok: true }) : c.json({ ok: false }, 503)
+  })
   app.route('/1.1', leancloudRoutes())
   app.route('/admin', adminRoutes())
   app.route('/oauth', oauthRoutes())
   app.route('/cors', corsProxyRoutes())
   return app
+}
+
+/** How long `/healthz` waits for the store's answer. */
+export const HEALTH_TIMEOUT_MS = 2_000
+
+/** True when the store answers `ping()` within `HEALTH_TIMEOUT_MS`. */
+async function storeAnswers(store: CommentStore): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)))
+  try {
+    return await Promise.race([store.ping().then(() => true, () => false), late])
+  } finally {
+    clearTimeout(timer)
+  }
 }

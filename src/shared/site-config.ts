@@ -30,7 +30,7 @@ import {
 import { clickEffectSchema, type ClickEffectOptions } from './widgets/click-effect.js'
 import { type MascotConfig, mascotSchema } from './widgets/mascot.js'
 import { COMMENT_WIDGETS, type CommentWidget } from './widgets/names.js'
-import { valineSchema, valineVariantSchema } from './widgets/valine.js'
+import { valineSchema, valineVariantSchema, valineWhenOn } from './widgets/valine.js'
 import { vssueSchema, vssueVariantSchema, vssueWhenOn } from './widgets/vssue.js'
 
 const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -108,8 +108,9 @@ export const sidebarSchema = union(
 )
 
 /** The comment widgets' rules that hold only while the widget is the site's one, by solution. */
-const whenOn: Partial<Record<CommentWidget, (comments: Input<typeof commentsFields>) => Finding[]>> = {
+const whenOn: Partial<Record<CommentWidget, (comments: Input<typeof commentsFields>, path: string) => Finding[]>> = {
   vssue: (comments) => vssueWhenOn(comments.vssueConfig),
+  valine: (comments, path) => valineWhenOn(comments, path),
 }
 
 const commentsFields = object({
@@ -136,9 +137,9 @@ const commentsFields = object({
   locales: optional(record(object({ valineConfig: optional(valineVariantSchema), vssueConfig: optional(vssueVariantSchema) }))),
 })
 
-const commentsSchema = refine(commentsFields, (comments) => {
+const commentsSchema = refine(commentsFields, (comments, path) => {
   const solution = comments.solution || undefined
-  return comments.enabled && solution ? (whenOn[solution]?.(comments) ?? []) : []
+  return comments.enabled && solution ? (whenOn[solution]?.(comments, path) ?? []) : []
 })
 
 export const themeConfigSchema = object({

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Readable } from 'node:stream'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NODE_LIMITS, openSqliteStore, startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { checkServingRules, proxyOptions, ProxyOptionError } from '../../src/proxy/options.js'
+import { latestMigration } from '../../src/proxy/stores/migrations.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
@@ -215,6 +217,31 @@ describe('the edge worker’s start', () => {
       await mf.dispose()
     }
     expect(output.match(/"setting":"GPTNOTES_SECRET"/g)).toHaveLength(1)
+  })
+
+  it('on a D1 database a newer gptnotes migrated it refuses to start (500, the reason in its log) and changes nothing', async () => {
+    let log = ''
+    const mf = new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: '2025-01-01',
+      d1Databases: { DB: 'life-newer' },
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => [stdout, stderr].forEach((s) => s.on('data', (d: Buffer) => (log += d.toString()))),
+    } as unknown as ConstructorParameters<typeof Miniflare>[0])
+    try {
+      const db = await mf.getD1Database('DB')
+      const newer = latestMigration() + 1
+      await db.exec('create table gptnotes_migrations (version integer primary key, name text not null, applied_at text not null)')
+      await db.prepare(`insert into gptnotes_migrations values (?, 'later', '2027-01-01T00:00:00.000Z')`).bind(newer).run()
+      const res = await mf.dispatchFetch('http://comments.test/healthz')
+      expect(res.status).toBe(500)
+      expect(await res.json()).toEqual({ code: 1, error: 'The comment service is not configured correctly.' })
+      await expect.poll(() => log).toContain(`schema is at version ${newer}, newer than this version of gptnotes knows (${latestMigration()})`)
+      const tables = await db.prepare(`select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' order by name`).all()
+      expect(tables.results.map((r: unknown) => (r as { name: string }).name)).toEqual(['gptnotes_migrations'])
+    } finally {
+      await mf.dispose()
+    }
   })
 
   it('with its binding it serves', async () => {

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { postComment } from '../../src/proxy/comments/post-comment.js'
 import { duplicateDigest } from '../../src/proxy/policy/moderation.js'
+import { latestMigration } from '../../src/proxy/stores/migrations.js'
 import type { CommentQuery, CommentStore, Condition, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 
 export interface StoreHarness {
@@ -12,6 +13,8 @@ export interface StoreHarness {
   fresh(): Promise<CommentStore>
   /** A second, independent handle (connection) on the same database as `store`. */
   reopen(store: CommentStore): Promise<CommentStore>
+  /** Records a schema version in the store's migrations table, as a newer gptnotes would (beside the store, on its database). */
+  recordVersion(store: CommentStore, version: number): Promise<void>
 }
 
 /** Second `n` of 2025 as LeanCloud writes dates. */
@@ -77,6 +80,32 @@ export function storeCases(name: string, harness: StoreHarness): void {
       await other.migrate()
       expect(await other.getComment(c.objectId)).toEqual(c)
       expect(await store.countComments({ where: all, status: ['approved'] })).toBe(1)
+    })
+
+    it('reads its schema level without creating anything, and answers ping', async () => {
+      const store = await harness.fresh()
+      opened.push(store)
+      await store.ping()
+      expect(await store.schemaLevel()).toBe(0)
+      // Asking created no table: a migration still starts from nothing.
+      expect(await store.schemaLevel()).toBe(0)
+      await store.migrate()
+      expect(await store.schemaLevel()).toBe(latestMigration())
+    })
+
+    it('refuses a store migrated by a newer gptnotes (a version past the list), changing nothing', async () => {
+      const store = await open()
+      const c = comment()
+      await store.insertComment(c)
+      const newer = latestMigration() + 1
+      await harness.recordVersion(store, newer)
+      expect(await store.schemaLevel()).toBe(newer)
+      const other = await reopen(store)
+      const err = await other.migrate().then(() => undefined, (e: unknown) => e)
+      expect(err).toBeInstanceOf(Error)
+      expect((err as Error).message).toContain(`schema is at version ${newer}, newer than this version of gptnotes knows (${latestMigration()})`)
+      expect(await other.schemaLevel()).toBe(newer)
+      expect(await other.getComment(c.objectId)).toEqual(c)
     })
 
     it('stores a comment exactly and reads it back; an unknown id is undefined', async () => {

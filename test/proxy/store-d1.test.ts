@@ -61,4 +61,8 @@ storeCases('D1', {
     return client(binding)
   },
   reopen: async (store) => client(bindingOf.get(store)!),
+  async recordVersion(store, version) {
+    const db = await mf.getD1Database(bindingOf.get(store)!)
+    await db.prepare(`insert into gptnotes_migrations (version, name, applied_at) values (?, 'from a newer gptnotes', ?)`).bind(version, new Date().toISOString()).run()
+  },
 })

@@ -30,6 +30,8 @@ afterAll(async () => {
   await admin.end()
 })
 
+const schemaOf = new Map<CommentStore, string>()
+
 const openAt = (url: string): CommentStore => {
   const store = openPostgresStore(url)
   urls.set(store, url)
@@ -41,9 +43,18 @@ storeCases('PostgreSQL', {
   async fresh() {
     const schema = `case_${++n}`
     await setup.query(`create schema ${schema}`)
-    return openAt(withDatabase(database, { options: `-c search_path=${schema}` }))
+    const store = openAt(withDatabase(database, { options: `-c search_path=${schema}` }))
+    schemaOf.set(store, schema)
+    return store
   },
-  reopen: async (store) => openAt(urls.get(store)!),
+  async reopen(store) {
+    const again = openAt(urls.get(store)!)
+    schemaOf.set(again, schemaOf.get(store)!)
+    return again
+  },
+  async recordVersion(store, version) {
+    await setup.query(`insert into ${schemaOf.get(store)!}.gptnotes_migrations (version, name, applied_at) values ($1, 'from a newer gptnotes', $2)`, [version, new Date().toISOString()])
+  },
 })
 
 describe('PostgreSQL store', () => {

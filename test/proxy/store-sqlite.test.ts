@@ -25,6 +25,14 @@ const openAt = (path: string): CommentStore => {
 storeCases('SQLite', {
   fresh: async () => openAt(join(dir, `store-${++n}.db`)),
   reopen: async (store) => openAt(paths.get(store)!),
+  async recordVersion(store, version) {
+    const db = new Database(paths.get(store)!)
+    try {
+      db.prepare(`insert into gptnotes_migrations (version, name, applied_at) values (?, 'from a newer gptnotes', ?)`).run(version, new Date().toISOString())
+    } finally {
+      db.close()
+    }
+  },
 })
 
 describe('SQLite store settings', () => {

@@ -24,6 +24,7 @@ import {
   type ProblemCode,
 } from '../../src/render/errors/index.js'
 import Database from 'better-sqlite3'
+import { latestMigration } from '../../src/proxy/stores/migrations.js'
 import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
@@ -226,6 +227,7 @@ const CASES: Case[] = [
   },
   { code: 'ValineOptionIgnored', at: 'gptnotes.config.ts:11:9' },
   { code: 'VssueClientSecret', at: 'gptnotes.config.ts:11:7', stage: 'loadConfig' },
+  { code: 'CommentsServiceInsecure', at: 'gptnotes.config.ts:10:9' },
   { code: 'VssueNoService' },
   { code: 'MascotCoreMissing', at: 'gptnotes.config.ts:8:7', stage: 'extraOutputs' },
   { code: 'MascotModelMissing', at: 'gptnotes.config.ts:7:26', stage: 'extraOutputs' },
@@ -254,6 +256,18 @@ const CASES: Case[] = [
   {
     code: 'CommentStoreUnavailable',
     raise: () => serviceCli(['proxy', '--port', '0', '--store', `sqlite:${join(aFile, 'comments.db')}`], { reason: `EEXIST: file already exists, mkdir '${aFile}'` }),
+  },
+  {
+    code: 'CommentStoreTooNew',
+    raise: () => {
+      // A store whose migrations table names a version past this gptnotes's list.
+      const store = join(service, 'newer.db')
+      const db = new Database(store)
+      db.exec(`create table gptnotes_migrations (version integer primary key, name text not null, applied_at text not null)`)
+      db.prepare(`insert into gptnotes_migrations values (?, 'later', '2027-01-01T00:00:00.000Z')`).run(latestMigration() + 1)
+      db.close()
+      return serviceCli(['proxy', '--check', '--store', `sqlite:${store}`], { level: latestMigration() + 1, known: latestMigration() })
+    },
   },
   {
     code: 'ProxyCannotListen',

@@ -129,6 +129,12 @@ export const MIGRATIONS: Migration[] = [
   },
 ]
 
+/** The last schema version this version of gptnotes knows: the list's own, so an appended step moves it. */
+export const latestMigration = (): number => Math.max(0, ...MIGRATIONS.map((m) => m.version))
+
+/** How many steps of the list a database at `level` still needs. */
+export const pendingMigrations = (level: number): number => MIGRATIONS.filter((m) => m.version > level).length
+
 /** The bookkeeping table itself; created before anything else is read. */
 export const createMigrationsTable = (db: Kysely<any>): CompiledQuery =>
   db.schema

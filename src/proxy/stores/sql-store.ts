@@ -5,8 +5,8 @@
  * Web-standard: this file runs on edge runtimes.
  */
 import { CamelCasePlugin, sql, type CompiledQuery, type RawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { StoreUnavailable, errorCode, type ClaimRequest, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
-import { createMigrationsTable, MIGRATIONS } from './migrations.js'
+import { StoreTooNew, StoreUnavailable, errorCode, type ClaimRequest, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
+import { createMigrationsTable, latestMigration, MIGRATIONS, MIGRATIONS_TABLE } from './migrations.js'
 import type { SqlFlavor } from './sql-flavor.js'
 import { duplicateDigest } from '../policy/moderation.js'
 
@@ -265,6 +265,9 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       const lock = backend.migrationLock ? [backend.migrationLock] : []
       await backend.atomic([...lock, createMigrationsTable(db)])
       const applied = new Set((await db.selectFrom('gptnotesMigrations').select('version').execute()).map((r) => Number(r.version)))
+      // A version this list does not have: a newer gptnotes wrote the schema; refuse rather than misread it.
+      const level = Math.max(0, ...applied)
+      if (level > latestMigration()) throw new StoreTooNew(level, latestMigration())
       for (const step of MIGRATIONS) {
         if (applied.has(step.version)) continue
         const record = db
@@ -485,6 +488,22 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       const comments = await db.selectFrom('comments').selectAll().orderBy('createdAt').orderBy('objectId').execute()
       const counters = await db.selectFrom('counters').selectAll().orderBy('createdAt').orderBy('objectId').execute()
       return { comments: comments.map((r) => toComment(r as Record<string, unknown>)), counters: counters.map((r) => toCounter(r as Record<string, unknown>)) }
+    },
+
+    async ping() {
+      await sql`select 1`.execute(db)
+    },
+
+    async schemaLevel() {
+      // Asked of the catalogue first, so a database never migrated gets no table from asking.
+      const table =
+        flavor === 'postgres'
+          ? sql<{ found: string | null }>`select to_regclass(${MIGRATIONS_TABLE})::text as found`
+          : sql<{ found: string | null }>`select name as found from sqlite_master where type = 'table' and name = ${MIGRATIONS_TABLE}`
+      const found = (await table.execute(db)).rows[0]?.found
+      if (!found) return 0
+      const row = await db.selectFrom('gptnotesMigrations').select((eb) => eb.fn.max('version').as('level')).executeTakeFirst()
+      return Number(row?.level ?? 0)
     },
 
     close: () => backend.close(),

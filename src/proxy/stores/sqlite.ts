@@ -18,11 +18,23 @@ import type { CommentStore } from './store.js'
 /** SQLite's own default limit on bound parameters (SQLITE_MAX_VARIABLE_NUMBER). */
 const SQLITE_MAX_PARAMETERS = 32766
 
-export function openSqliteStore(path: string): CommentStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const database = new Database(path)
-  database.pragma('journal_mode = WAL')
-  database.pragma('synchronous = FULL')
+export interface SqliteStoreOptions {
+  /**
+   * Open an existing file only and change nothing in it (no folder, no file, no journal mode, no
+   * statistics): what `gptnotes proxy --check` reads the schema level through. The connection is
+   * not SQLite's read-only kind: on a WAL file that one leaves `-wal` and `-shm` files behind,
+   * where a plain connection, the last to close, removes them.
+   */
+  readonly?: boolean
+}
+
+export function openSqliteStore(path: string, { readonly = false }: SqliteStoreOptions = {}): CommentStore {
+  if (path !== ':memory:' && !readonly) mkdirSync(dirname(path), { recursive: true })
+  const database = readonly ? new Database(path, { fileMustExist: true }) : new Database(path)
+  if (!readonly) {
+    database.pragma('journal_mode = WAL')
+    database.pragma('synchronous = FULL')
+  }
   // Another process on the same file (an import while the service runs) waits, not fails.
   database.pragma('busy_timeout = 5000')
   const statements = cachingStatements(database)
@@ -32,6 +44,7 @@ export function openSqliteStore(path: string): CommentStore {
   const optimize = sql`pragma optimize=0x10002`.compile(db)
   const hourly = setInterval(() => void db.executeQuery(optimize).catch(() => {}), 3_600_000)
   hourly.unref()
+  if (readonly) clearInterval(hourly)
   return createSqlStore({
     db,
     flavor: 'sqlite',
@@ -41,7 +54,7 @@ export function openSqliteStore(path: string): CommentStore {
     // in one process) cannot each hold a lock while the other waits for it inside a synchronous
     // call that blocks the event loop; another process waits for it (busy_timeout).
     atomic: async (queries) => database.transaction(() => queries.map((q) => Number(statements.prepare(q.sql).run(q.parameters as unknown[]).changes))).immediate(),
-    analyze: [optimize],
+    analyze: readonly ? [] : [optimize],
     close: async () => {
       clearInterval(hourly)
       await db.destroy()

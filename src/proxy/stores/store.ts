@@ -157,6 +157,15 @@ export interface CommentStore {
   exportRecords(): Promise<{ comments: StoredComment[]; counters: StoredCounter[] }>
 
   close(): Promise<void>
+
+  /** A cheap query (`select 1`): resolves when the database answers (`/healthz`). */
+  ping(): Promise<void>
+  /**
+   * The highest schema version applied to the database (0 for one never migrated), read without
+   * creating or changing anything (`gptnotes proxy --check`). Above the last one of the migration
+   * list, the store was written by a newer version of gptnotes (`migrate` refuses it).
+   */
+  schemaLevel(): Promise<number>
 }
 
 /**
@@ -184,4 +193,18 @@ export class StoreUnavailable extends Error {
 export function errorCode(err: unknown): string | undefined {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
   return typeof code === 'string' && /^[A-Za-z0-9_]{1,40}$/.test(code) ? code : undefined
+}
+
+/**
+ * The database was migrated by a newer version of gptnotes (a schema version this one does not
+ * know): read or written by this version, it could be misread, so the service refuses to start.
+ */
+export class StoreTooNew extends Error {
+  constructor(
+    readonly level: number,
+    readonly known: number,
+  ) {
+    super(`The comment store's schema is at version ${level}, newer than this version of gptnotes knows (${known}): it was written by a newer gptnotes. Run that version (or newer), or restore a backup made for this one.`)
+    this.name = 'StoreTooNew'
+  }
 }

@@ -312,6 +312,13 @@ export const CATALOGUE = {
     message: ({ path }: { path: string }) => `${path} is refused: a client secret in the site config would be sent to every reader`,
     hint: 'Remove clientSecret from vssueConfig and give it to the comment service instead (GITHUB_CLIENT_SECRET, GITEE_CLIENT_SECRET or BITBUCKET_CLIENT_SECRET); set vssueConfig.proxy to the service\'s address. GitLab needs no secret (PKCE).',
   },
+  CommentsServiceInsecure: {
+    severity: 'warning',
+    located: 'when-known',
+    title: "Widget A's comment service address is plain http on a host other than loopback: comments, e-mail addresses and page views would cross the network unencrypted, and an https page cannot reach it at all.",
+    message: ({ path, address }: { path: string; address: string }) => `${path} is ${address}, which is not https: readers' comments and e-mail addresses would travel unencrypted, and browsers refuse it from an https page`,
+    hint: 'Serve the comment service behind HTTPS (a reverse proxy such as Caddy or nginx in front of gptnotes proxy, see "Run the comment service" in the README) and set serverURLs to its https:// address. Loopback (http://127.0.0.1, http://localhost) is fine for trying a build locally.',
+  },
   VssueNoService: {
     severity: 'warning',
     located: 'never',
@@ -372,6 +379,13 @@ export const CATALOGUE = {
     title: 'The comment store that --store (or GPTNOTES_STORE) names cannot be opened or migrated.',
     message: ({ reason }: { reason: string }) => `--store: the comment store could not be opened: ${reason}`,
     hint: 'sqlite:PATH needs a folder it may write in; postgres://USER@HOST/DB needs a server that answers and a database the user may change. Run with --debug for the driver\'s stack.',
+  },
+  CommentStoreTooNew: {
+    severity: 'error',
+    located: 'never',
+    title: 'The comment store was migrated by a newer version of gptnotes (a schema version this one does not know), so the service refuses it rather than misread it.',
+    message: ({ level, known }: { level: number; known: number }) => `--store: the comment store's schema is at version ${level}, but this gptnotes knows versions up to ${known}: a newer gptnotes wrote it`,
+    hint: 'Run the gptnotes version that migrated the store (or a newer one), or point --store at a backup made for this version. Nothing was changed in the store.',
   },
   ProxyCannotListen: {
     severity: 'error',

@@ -144,3 +144,28 @@ export interface ValineSiteConfig {
   /** Locale path as `themeConfig.comments.locales` keys it (`'/en/'`) → that locale's settings. */
   locales?: Record<string, ValineOptions>
 }
+
+/** Loopback hosts, where plain http never leaves the machine. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i
+
+/** Whether a service address would send comments over the network unencrypted (http, not loopback). */
+export function insecureServiceAddress(address: string): boolean {
+  // The host of an http address (shared code has no URL class): after the scheme, before port, path or query.
+  const m = /^http:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(address)
+  return m !== null && !LOOPBACK.test(m[1])
+}
+
+/**
+ * When widget A is the site's comment widget: a service address (the base one or a locale's)
+ * that is plain http off loopback is warned about (`CommentsServiceInsecure`), at its key path.
+ */
+export function valineWhenOn(comments: { readonly valineConfig?: { readonly serverURLs?: unknown }; readonly locales?: Readonly<Record<string, { readonly valineConfig?: { readonly serverURLs?: unknown } }>> }, at: string): Finding[] {
+  const found: Finding[] = []
+  const check = (config: { readonly serverURLs?: unknown } | undefined, path: string) => {
+    const address = config?.serverURLs
+    if (typeof address === 'string' && insecureServiceAddress(address)) found.push({ code: 'CommentsServiceInsecure', params: { path, address }, path })
+  }
+  check(comments.valineConfig, `${at}.valineConfig.serverURLs`)
+  for (const [prefix, locale] of Object.entries(comments.locales ?? {})) check(locale.valineConfig, `${at}.locales[${JSON.stringify(prefix)}].valineConfig.serverURLs`)
+  return found
+}

@@ -1,0 +1,150 @@
+// The README's "Run the comment service", run as written where it can be here: the systemd unit
+// parsed by `systemd-analyze verify` (when the machine has it), its start-up check run with the
+// shipped environment file, the reverse-proxy examples checked with their own tools when present
+// (`caddy adapt`, `nginx -t`) and otherwise against the unit's address, and the backup commands
+// (sqlite3's online backup, pg_dump) run on a live store. The compiled CLI runs (`npm run compile` first).
+import { execFile, spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resolveProxyOptions } from '../../src/proxy/options.js'
+import { startProxyServer } from '../../src/proxy/node.js'
+import { cliEnv } from '../helpers/cli-run.js'
+import { postgresDatabase } from '../helpers/postgres.js'
+import { CLI, REPO_ROOT } from '../helpers/sites.js'
+
+const run = promisify(execFile)
+const TEMPLATES = join(REPO_ROOT, 'templates/node')
+const unit = readFileSync(join(TEMPLATES, 'gptnotes-comments.service'), 'utf8')
+const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
+const section = readme.slice(readme.indexOf('## Run the comment service'), readme.indexOf('\n## ', readme.indexOf('## Run the comment service') + 3))
+const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
+
+/** `KEY=VALUE` lines of an environment file (comments and blanks skipped). */
+function envFile(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((l) => l.trim() && !l.trim().startsWith('#'))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  )
+}
+
+/** The arguments after the program of a unit's `Key=` line. */
+function argsOf(key: string): string[] {
+  const line = unit.split('\n').find((l) => l.startsWith(`${key}=`))
+  if (!line) throw new Error(`the unit has no ${key}`)
+  return line.slice(key.length + 1).split(/\s+/).slice(1)
+}
+
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'gptnotes-run-docs-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('the systemd unit', () => {
+  it('has what the README promises: its own user, Restart=on-failure, hardening, the store folder writable, an EnvironmentFile', () => {
+    for (const line of ['User=gptnotes-comments', 'Restart=on-failure', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/gptnotes-comments', 'StateDirectory=gptnotes-comments', 'EnvironmentFile=/etc/gptnotes/comments.env']) {
+      expect(unit.split('\n'), line).toContain(line)
+    }
+    expect(argsOf('ExecStartPre')).toEqual(['proxy', '--check', ...argsOf('ExecStart').slice(1)])
+    // The environment file's store lies in the one writable folder.
+    expect(envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8')).GPTNOTES_STORE).toBe('sqlite:/var/lib/gptnotes-comments/comments.db')
+  })
+
+  it.skipIf(!has('systemd-analyze'))('passes systemd-analyze verify with no complaint', async () => {
+    // The unit as installed, with the program and environment file where this checkout has them.
+    const env = join(dir, 'comments.env')
+    copyFileSync(join(TEMPLATES, 'comments.env'), env)
+    const file = join(dir, 'gptnotes-comments.service')
+    writeFileSync(file, unit.replaceAll('/opt/gptnotes/node_modules/.bin/gptnotes', CLI).replace('/etc/gptnotes/comments.env', env))
+    const result = spawnSync('systemd-analyze', ['verify', '--man=no', file], { encoding: 'utf8' })
+    expect(result.stderr.split('\n').filter((l) => l.includes('gptnotes-comments.service'))).toEqual([])
+    expect(result.status).toBe(0)
+  })
+
+  it('its start-up check, with the shipped environment file, passes on a new store and creates nothing', async () => {
+    const env = envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8'))
+    const store = join(dir, 'state', 'comments.db')
+    const { stdout } = await run(process.execPath, [CLI, ...argsOf('ExecStartPre')], { env: cliEnv(['GPTNOTES_'], { ...env, GPTNOTES_STORE: `sqlite:${store}` }) })
+    expect(stdout).toContain('settings: ok (listens on 127.0.0.1:8787; origins: https://example.com)')
+    expect(stdout).toContain('ready to start')
+    expect(existsSync(join(dir, 'state'))).toBe(false)
+  })
+})
+
+describe('the reverse-proxy examples', () => {
+  const caddy = readFileSync(join(TEMPLATES, 'Caddyfile'), 'utf8')
+  const nginx = readFileSync(join(TEMPLATES, 'nginx.conf'), 'utf8')
+  const [host, port] = [argsOf('ExecStart')[argsOf('ExecStart').indexOf('--host') + 1], argsOf('ExecStart')[argsOf('ExecStart').indexOf('--port') + 1]]
+
+  it('send requests to the address the unit listens on, and nginx appends the client to X-Forwarded-For', () => {
+    expect(caddy).toMatch(new RegExp(`^\\s*reverse_proxy ${host}:${port}$`, 'm'))
+    expect(nginx).toMatch(new RegExp(`^\\s*proxy_pass http://${host}:${port};$`, 'm'))
+    expect(nginx).toMatch(/^\s*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;$/m)
+    expect(envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8')).GPTNOTES_TRUST_PROXY).toBe('1')
+  })
+
+  it.skipIf(!has('caddy'))('the Caddyfile adapts', async () => {
+    await run('caddy', ['adapt', '--config', join(TEMPLATES, 'Caddyfile'), '--adapter', 'caddyfile'])
+  })
+
+  it.skipIf(!has('nginx'))('nginx.conf passes nginx -t (inside an http block, certificate paths aside)', async () => {
+    const conf = join(dir, 'nginx-test.conf')
+    writeFileSync(conf, `events {}\nhttp {\n${nginx.replace(/^\s*ssl_certificate.*$/gm, '')}\n}\n`)
+    await run('nginx', ['-t', '-c', conf])
+  })
+})
+
+describe("the README's steps", () => {
+  it('name the files that are there and commands the CLI has', async () => {
+    for (const file of section.matchAll(/templates\/node\/([\w.-]+)/g)) expect(existsSync(join(TEMPLATES, file[1])), file[1]).toBe(true)
+    const { stdout } = await run(process.execPath, [CLI, 'proxy', '--help'])
+    expect(stdout).toContain('--check')
+    expect(section).toContain('GPTNOTES_TRUST_PROXY')
+  })
+
+  it.skipIf(!has('sqlite3'))("step 3's SQLite backup line, run as cron runs it, copies a live store", async () => {
+    const store = join(dir, 'live.db')
+    const options = resolveProxyOptions({ flags: { port: '0', store: `sqlite:${store}` }, env: { GPTNOTES_ORIGINS: 'https://site.example', GPTNOTES_RATE_SECONDS: '0', GPTNOTES_MODERATION: 'none' } })
+    const server = await startProxyServer({ options, signals: false, log: () => undefined })
+    try {
+      const posted = await fetch(`${server.url}/1.1/classes/Comment`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ comment: '<p>备份前的评论</p>', nick: '读者', url: '/gpt/a.html' }) })
+      expect(posted.status).toBe(201)
+      const cron = /^\s*15 3 \* \* \* (.*)$/m.exec(section)![1]
+      const backups = join(dir, 'backups')
+      // cron turns `\%` into `%`; the paths are this test's.
+      const line = cron.replaceAll('\\%', '%').replaceAll('/var/lib/gptnotes-comments/comments.db', store).replaceAll('/var/backups/gptnotes', backups)
+      await run('sh', ['-c', line])
+      const copy = new Database(join(backups, `comments-${new Date().toISOString().slice(0, 10)}.db`), { readonly: true })
+      try {
+        expect(copy.prepare('select nick from comments').all()).toEqual([{ nick: '读者' }])
+      } finally {
+        copy.close()
+      }
+    } finally {
+      await server.close()
+    }
+  })
+
+  describe.skipIf(!has('pg_dump'))('on PostgreSQL', () => {
+    const url = postgresDatabase('gptnotes_docs')
+    it("step 3's pg_dump line writes a dump of the store", async () => {
+      const options = resolveProxyOptions({ flags: { port: '0', store: url }, env: {} })
+      const server = await startProxyServer({ options, signals: false, log: () => undefined })
+      await server.close()
+      const command = /`(pg_dump [^`]+)`/.exec(section)![1]
+      const out = join(dir, 'pg')
+      const line = `mkdir -p ${out} && ${command.replaceAll('/var/backups/gptnotes', out).replace('postgres://gptnotes@db.internal/comments', url)}`
+      await run('sh', ['-c', line])
+      const dump = readFileSync(join(out, `comments-${new Date().toISOString().slice(0, 10)}.dump`))
+      expect(dump.subarray(0, 5).toString()).toBe('PGDMP')
+      const { stdout } = await run('pg_restore', ['--list', join(out, `comments-${new Date().toISOString().slice(0, 10)}.dump`)])
+      expect(stdout).toContain('gptnotes_migrations')
+    })
+  })
+})
