@@ -10,6 +10,7 @@ import { cors } from 'hono/cors'
 import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
 import { jsonLog, type ProxyLog } from './log.js'
+import { mountAdminPage } from './admin-page/page.js'
 import { adminRoutes } from './routes/admin.js'
 import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
@@ -182,6 +183,7 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
 
   app.get('/healthz', (c) => c.json({ ok: true }))
   app.route('/1.1', leancloudRoutes())
+  mountAdminPage(app)
   app.route('/admin', adminRoutes())
   app.route('/oauth', oauthRoutes())
   app.route('/cors', corsProxyRoutes())
