@@ -122,7 +122,16 @@ function Desk({ api, token, t, site, onUnauthorized }: { api: AdminApi; token: s
   const [pending, setPending] = useState<Pending | null>(null)
   const tabRefs = useRef<Record<Status, HTMLButtonElement | null>>({ waiting: null, approved: null, spam: null })
   const filterField = useRef<HTMLInputElement>(null)
+  const panel = useRef<HTMLElement>(null)
+  /** After an action the acted-on comment may be gone, and the focus with it: it goes to the list. */
+  const refocus = useRef(false)
   const id = useId()
+
+  useEffect(() => {
+    if (!refocus.current || list === null) return
+    refocus.current = false
+    if (!document.activeElement || document.activeElement === document.body) panel.current?.focus()
+  }, [list])
 
   const failed = useCallback(
     (err: unknown) => {
@@ -187,6 +196,7 @@ function Desk({ api, token, t, site, onUnauthorized }: { api: AdminApi; token: s
       failed(err)
     } finally {
       setBusy(false)
+      refocus.current = true
       setReload((n) => n + 1)
     }
   }
@@ -253,7 +263,7 @@ function Desk({ api, token, t, site, onUnauthorized }: { api: AdminApi; token: s
         ))}
       </div>
 
-      <section role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${status}`} className="panel">
+      <section ref={panel} tabIndex={-1} role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${status}`} className="panel">
         <div className="bulk" role="group" aria-label={t.bulkLabel}>
           <label className="check">
             <input type="checkbox" checked={allSelected} disabled={results.length === 0} onChange={(e) => setSelected(new Set(e.target.checked ? results.map((r) => r.objectId) : []))} />

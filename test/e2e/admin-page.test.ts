@@ -396,6 +396,8 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       await tabTo('button:通过')
       await page.keyboard.press('Space')
       await expect.poll(() => counts()).toEqual(['0', '2', '0'])
+      // The approved comment left the list; the focus went to the list, not to the page's start.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel')
       expect(await publicIds(target, '/posts/hello.html')).toEqual([y.objectId, x.objectId])
 
       // Delete through the dialog by keyboard: Cancel has the focus first, Escape closes it.
