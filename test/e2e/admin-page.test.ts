@@ -170,11 +170,11 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       await context.close()
     })
 
-    const signIn = async () => {
-      await page.goto(`${target.url}/admin/`)
-      await page.getByLabel('管理令牌').fill(TOKEN)
-      await page.getByRole('button', { name: '登录' }).click()
-      await expect.poll(() => page.getByRole('tab', { name: /待审核/ }).count()).toBe(1)
+    const signIn = async (on: Page = page) => {
+      await on.goto(`${target.url}/admin/`)
+      await on.getByLabel('管理令牌').fill(TOKEN)
+      await on.getByRole('button', { name: '登录' }).click()
+      await expect.poll(() => on.getByRole('tab', { name: /待审核/ }).count()).toBe(1)
     }
     const tab = (label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) })
     const item = (nick: string): Locator => page.getByRole('article', { name: nick, exact: true })
@@ -455,9 +455,7 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
         await page.screenshot({ path: join(REPO_ROOT, 'docs/admin-page-phone.png') })
         const desktop = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1100, height: 720 } })
         const wide = await desktop.newPage()
-        await wide.goto(`${target.url}/admin/`)
-        await wide.getByLabel('管理令牌').fill(TOKEN)
-        await wide.getByRole('button', { name: '登录' }).click()
+        await signIn(wide)
         await expect.poll(() => wide.getByRole('article').count()).toBe(2)
         await wide.getByRole('article').first().getByRole('checkbox', { name: '选择' }).check()
         await wide.screenshot({ path: join(REPO_ROOT, 'docs/admin-page-desktop.png') })
