@@ -2,8 +2,9 @@
 // renderer can import the client's React components for SSR. Type checking is `npm run typecheck`.
 import { build } from 'esbuild'
 import { readdirSync, renameSync, rmSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeAdminAssets } from './admin-page.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const src = join(root, 'src')
@@ -20,7 +21,10 @@ function walk(dir) {
 const lib = join(root, 'lib')
 const tmp = join(root, `.lib-${process.pid}`)
 const old = join(root, `.lib-old-${process.pid}`)
-const entryPoints = walk(src)
+// The owner's page is bundled first: the service serves it from a generated module of strings.
+if (await writeAdminAssets()) console.log('wrote src/proxy/admin-page/assets.generated.ts')
+// src/admin is the browser app inside that module, not a module of lib/.
+const entryPoints = walk(src).filter((f) => !relative(src, f).startsWith(`admin${sep}`))
 await build({
   entryPoints,
   outdir: tmp,

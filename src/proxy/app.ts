@@ -11,6 +11,7 @@ import { hex } from '../shared/encoding/hex.js'
 import type { ProxyOptions } from './options.js'
 import { jsonLog, type ProxyLog } from './log.js'
 import { avatarKeys } from './policy/privacy.js'
+import { mountAdminPage } from './admin-page/page.js'
 import { adminRoutes } from './routes/admin.js'
 import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancloud/errors.js'
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
@@ -192,6 +193,7 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
     return (await storeAnswers(store)) ? c.json({ ok: true }) : c.json({ ok: false }, 503)
   })
   app.route('/1.1', leancloudRoutes())
+  mountAdminPage(app)
   app.route('/admin', adminRoutes())
   app.route('/oauth', oauthRoutes())
   app.route('/cors', corsProxyRoutes())

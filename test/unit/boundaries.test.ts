@@ -56,6 +56,9 @@ const rules: Record<string, Rule> = {
   // The dev server mounts the comment service on its own origin (widget A out of the box).
   'dev-server': { areas: ['dev-server', 'render', 'proxy', 'shared'], packages: () => true, forbidden: isBrowserEntry },
   cli: { areas: ['cli', 'render', 'tools', 'dev-server', 'proxy', 'shared'], packages: () => true },
+  // The owner's page: a browser app bundled into the service (scripts/admin-page.mjs); it reuses
+  // the widgets' DOMPurify policy, so it may import the client, never its entry.
+  admin: { areas: ['admin', 'client', 'shared'], packages: (s) => BROWSER_PACKAGES.includes(packageOf(s)) || /\.css$/.test(s), forbidden: isBrowserEntry },
 }
 
 function violations(area: string, file: string, imports: Import[]): string[] {
@@ -107,6 +110,12 @@ describe('import boundaries (design.md §5)', () => {
     expect(check('render', 'x/y.ts', `import '../../client/main.tsx'`)).toBe(1)
     expect(check('tools', 'check-links/x.ts', lines('../../client/main.js', '../../client/app.js'))).toBe(2)
     expect(check('dev-server', 'x.ts', lines('../client/main.js'))).toBe(1)
+  })
+
+  it('the admin page imports the browser packages, the client (not its entry) and shared; the proxy never imports it', () => {
+    expect(check('admin', 'app.tsx', lines('react', 'dompurify', '../client/widgets/valine/sanitize.js', '../shared/escape.js', './styles.css'))).toBe(0)
+    expect(check('admin', 'app.tsx', lines('hono', 'node:fs', '../client/main.js', '../proxy/app.js', '../render/routes.js'))).toBe(5)
+    expect(check('proxy', 'admin-page/page.ts', lines('../../admin/app.js'))).toBe(1)
   })
 
   it('shared imports no package at all', () => {
@@ -216,6 +225,11 @@ describe('per-area compiler settings', () => {
     expect(libs('src/client/tsconfig.json')).toContain('dom')
     expect(types('src/proxy/tsconfig.json')).toEqual([])
     expect(libs('src/proxy/tsconfig.json')).toEqual(['es2022', 'webworker'])
+  })
+
+  it('the admin page sees the DOM and not Node', () => {
+    expect(types('src/admin/tsconfig.json')).toEqual([])
+    expect(libs('src/admin/tsconfig.json')).toContain('dom')
   })
 
   it('the Node areas see Node and no DOM lib of their own', () => {

@@ -5,11 +5,21 @@
  */
 import { Hono } from 'hono'
 import { timingSafeEqual } from 'hono/utils/buffer'
+import { decodeEntities } from '../../shared/escape.js'
 import { LC, lcError } from '../leancloud/errors.js'
 import { pathValue } from '../leancloud/where.js'
 import { STATUSES, storeModerator } from '../moderate/moderator.js'
 import type { CommentStatus } from '../stores/store.js'
 import { errorResponse, type ProxyEnv } from './context.js'
+
+/** How much of a parent comment's text the list shows. */
+const EXCERPT_CHARS = 80
+
+/** The text of sanitised comment HTML, cut to a line's length (the page shows it as text). */
+export function excerpt(html: string): string {
+  const text = decodeEntities(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim()
+  return [...text].length > EXCERPT_CHARS ? `${[...text].slice(0, EXCERPT_CHARS - 1).join('')}…` : text
+}
 
 /** Far enough for any real queue; bounds what one request can make the store skip. */
 const MAX_PAGE = 1000
@@ -36,8 +46,21 @@ export function adminRoutes(): Hono<ProxyEnv> {
     const page = Number(pageRaw)
     const url = c.req.query('url')
     if (url !== undefined) pathValue('url', url)
-    const moderator = storeModerator(c.var.services.store, c.var.services.now)
-    return c.json(await moderator.list({ status: status as CommentStatus | undefined, url, page }))
+    const { store, now } = c.var.services
+    const listed = await storeModerator(store, now).list({ status: status as CommentStatus | undefined, url, page })
+    // Added for the owner's page: the comments these answer, by id (nick and an excerpt of the text).
+    const parentIds = [...new Set(listed.results.flatMap((r) => (r.pid ? [r.pid] : [])))]
+    const parents = parentIds.length === 0 ? [] : await store.findComments({ where: { field: 'objectId', op: 'in', values: parentIds }, status: [...STATUSES], order: [], limit: parentIds.length, skip: 0 })
+    return c.json({ ...listed, parents: Object.fromEntries(parents.map((p) => [p.objectId, { nick: p.nick, excerpt: excerpt(p.comment), url: p.url, status: p.status }])) })
+  })
+
+  // Added for the owner's page: how many comments each status holds (on one page with `url`).
+  admin.get('/counts', async (c) => {
+    const url = c.req.query('url')
+    if (url !== undefined) pathValue('url', url)
+    const where = url ? { field: 'url' as const, op: 'eq' as const, value: url } : { and: [] }
+    const counts = await Promise.all(STATUSES.map((status) => c.var.services.store.countComments({ where, status: [status] })))
+    return c.json(Object.fromEntries(STATUSES.map((status, i) => [status, counts[i]])))
   })
 
   const setStatus = (status: 'approved' | 'spam') =>

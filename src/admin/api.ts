@@ -1,0 +1,95 @@
+/**
+ * The admin API as the page calls it: relative to the page (`/admin/` → `/admin/comments`), so
+ * it works wherever the service is mounted, with the token in the `Authorization` header only.
+ */
+
+export type Status = 'waiting' | 'approved' | 'spam'
+export const STATUSES: readonly Status[] = ['waiting', 'approved', 'spam']
+
+export interface AdminComment {
+  objectId: string
+  createdAt: string
+  url: string
+  rid: string | null
+  pid: string | null
+  nick: string
+  mail: string
+  link: string
+  /** Sanitised by the service; shown through DOMPurify again. */
+  comment: string
+  status: Status
+}
+
+export interface Parent {
+  nick: string
+  excerpt: string
+}
+
+export interface ListPage {
+  results: AdminComment[]
+  count: number
+  page: number
+  pageSize: number
+  parents?: Record<string, Parent>
+}
+
+export type Counts = Record<Status, number>
+
+/** The service refused the token (401). */
+export class Unauthorized extends Error {
+  constructor() {
+    super('unauthorized')
+    this.name = 'Unauthorized'
+  }
+}
+
+/** The service could not be reached, or answered something else than expected. */
+export class ApiFailed extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`)
+    this.name = 'ApiFailed'
+  }
+}
+
+export type Action = 'approve' | 'spam' | 'delete'
+
+export interface AdminApi {
+  counts(url: string): Promise<Counts>
+  list(status: Status, url: string, page: number): Promise<ListPage>
+  /** False when the comment is gone already (a reply deleted with its thread). */
+  act(action: Action, id: string): Promise<boolean>
+}
+
+export function adminApi(token: string): AdminApi {
+  async function call<T>(method: string, path: string): Promise<T | undefined> {
+    let res: Response
+    try {
+      res = await fetch(path, { method, headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, cache: 'no-store', credentials: 'omit' })
+    } catch {
+      throw new ApiFailed(0)
+    }
+    if (res.status === 401) throw new Unauthorized()
+    if (res.status === 404 && method !== 'GET') return undefined
+    if (!res.ok) throw new ApiFailed(res.status)
+    return (await res.json()) as T
+  }
+  const query = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '')).toString()
+  const id = encodeURIComponent
+  return {
+    counts: async (url) => (await call<Counts>('GET', `counts?${query({ url })}`))!,
+    list: async (status, url, page) => (await call<ListPage>('GET', `comments?${query({ status, url, page: String(page) })}`))!,
+    async act(action, objectId) {
+      const path = action === 'delete' ? `comments/${id(objectId)}` : `comments/${id(objectId)}/${action}`
+      return (await call(action === 'delete' ? 'DELETE' : 'POST', path)) !== undefined
+    },
+  }
+}
+
+const TOKEN_KEY = 'gptnotes-admin-token'
+
+/** The token lives in this tab only (sessionStorage): gone when the tab closes, never in a URL. */
+export const tokenStore = {
+  get: (): string | null => sessionStorage.getItem(TOKEN_KEY),
+  set: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+}
