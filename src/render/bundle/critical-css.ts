@@ -14,7 +14,7 @@ import { DARK_CLASS } from '../../shared/markup.js'
  */
 
 /** One item of a style sheet: a style rule, or an at-rule with its block (or none). */
-type CssNode = { kind: 'rule'; selectors: string; body: string } | { kind: 'group'; prelude: string; children: CssNode[] } | { kind: 'atom'; text: string }
+type CssNode = { kind: 'rule'; selectors: string[]; body: string } | { kind: 'group'; prelude: string; children: CssNode[] } | { kind: 'atom'; text: string }
 
 /** The index after the string or comment that starts at `i`, or `i` when there is none. */
 function skipQuoted(css: string, i: number): number {
@@ -31,20 +31,23 @@ function skipQuoted(css: string, i: number): number {
   return i
 }
 
+/** The indices of `css` from `from` on that are outside strings and comments. */
+function* codeIndices(css: string, from: number): Generator<number> {
+  for (let i = from; i < css.length; ) {
+    const skipped = skipQuoted(css, i)
+    if (skipped !== i) i = skipped
+    else yield i++
+  }
+}
+
 /** The index of the next `stop` character at nesting depth 0 (outside strings and comments). */
 function scan(css: string, from: number, stops: string): number {
   let depth = 0
-  for (let i = from; i < css.length; ) {
-    const skipped = skipQuoted(css, i)
-    if (skipped !== i) {
-      i = skipped
-      continue
-    }
+  for (const i of codeIndices(css, from)) {
     const c = css[i]
     if (depth === 0 && stops.includes(c)) return i
     if (c === '(' || c === '[') depth++
     else if (c === ')' || c === ']') depth--
-    i++
   }
   return css.length
 }
@@ -52,15 +55,9 @@ function scan(css: string, from: number, stops: string): number {
 /** The end of the block whose `{` is at `open` (the index after its `}`). */
 function blockEnd(css: string, open: number): number {
   let depth = 0
-  for (let i = open; i < css.length; ) {
-    const skipped = skipQuoted(css, i)
-    if (skipped !== i) {
-      i = skipped
-      continue
-    }
+  for (const i of codeIndices(css, open)) {
     if (css[i] === '{') depth++
     else if (css[i] === '}' && --depth === 0) return i + 1
-    i++
   }
   return css.length
 }
@@ -88,7 +85,7 @@ export function parseCss(css: string): CssNode[] {
     if (prelude.startsWith('@')) {
       nodes.push(GROUPS.test(prelude) ? { kind: 'group', prelude, children: parseCss(css.slice(stop + 1, end - 1)) } : { kind: 'atom', text: css.slice(i, end) })
     } else {
-      nodes.push({ kind: 'rule', selectors: prelude, body: css.slice(stop + 1, end - 1) })
+      nodes.push({ kind: 'rule', selectors: splitList(prelude), body: css.slice(stop + 1, end - 1) })
     }
     i = end
   }
@@ -172,7 +169,7 @@ export class CriticalCss {
         const inner = this.emit(node.children, tokens)
         if (inner) out += `${node.prelude}{${inner}}`
       } else {
-        const kept = splitList(node.selectors).filter((sel) => this.selectorNeeds(sel).every((t) => tokens.has(t)))
+        const kept = node.selectors.filter((sel) => this.selectorNeeds(sel).every((t) => tokens.has(t)))
         if (kept.length) out += `${kept.join(',')}{${node.body}}`
       }
     }
