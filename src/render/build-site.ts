@@ -187,7 +187,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   )
 
   // A content file may replace an extra output (its own robots.txt, say), never a page or the client.
-  const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), ...[...chunks.values()].map((c) => c.file.path), map.file.path, ...documents.map(([path]) => path), ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
+  const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), map.file.path, ...documents.map(([path]) => path), ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
   for (const asset of content.assets) {
     const output = assetOutputPath(asset)
     if (built.has(output)) throw inStage(problem('OutputClash', { output, first: `content/${asset}`, second: 'a page or file the build makes' }), 'copyAssets')
@@ -198,7 +198,6 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     ...extras.files,
     ...bundle.files.map((f): [string, OutputContents] => [f.path, f.contents]),
     ...[...lists.values()].map((l): [string, OutputContents] => [l.file.path, l.file.code]),
-    ...[...chunks.values()].map((c): [string, OutputContents] => [c.file.path, c.file.code]),
     [map.file.path, map.file.code],
     ...documents,
     ...bodyFiles,
