@@ -12,7 +12,7 @@ if (isMainThread) {
   const content = join(process.argv[2], 'content')
   const files = readdirSync(content, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'))
   const sources = files.map((f) => readFileSync(join(content, f), 'utf8'))
-  const { threadsFor } = await import(new URL('parse-pool.js', lib).href)
+  const { threadsFor } = await import(new URL('content/parse-pool.js', lib).href)
   const threads = threadsFor(sources.length)
   const start = performance.now()
   if (threads === 1) await parseSources(sources)
@@ -34,7 +34,7 @@ if (isMainThread) {
 }
 
 async function parseSources(sources) {
-  const { parseFrontmatter } = await import(new URL('frontmatter.js', lib).href)
+  const { parseFrontmatter } = await import(new URL('content/frontmatter.js', lib).href)
   const { parseMarkdown } = await import(new URL('markdown/parse-markdown.js', lib).href)
   for (const source of sources) parseMarkdown(parseFrontmatter(source, 'bench').body)
 }
