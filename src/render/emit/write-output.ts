@@ -1,7 +1,13 @@
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { copyFile, link, readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 
 export type OutputContents = string | Uint8Array | { copyFrom: string }
+
+/** How many files are being written at once (the thread pool's four threads kept busy while the build renders). */
+const IN_FLIGHT = 32
+/** How many pages may wait to be written before `add` holds the renderer back (their bytes are the build's memory). */
+const WAITING_PAGES = 64
 
 /**
  * Put one file into the new output. A file whose bytes equal the previous output's is
@@ -9,25 +15,25 @@ export type OutputContents = string | Uint8Array | { copyFrom: string }
  * data blocks are the slow part of writing thousands of files. The previous file is not
  * modified either way.
  */
-function place(file: string, contents: OutputContents, tmp: string, previous: string | undefined): void {
+async function place(file: string, contents: OutputContents, tmp: string, previous: string | undefined): Promise<void> {
   const target = join(tmp, file)
   const copyFrom = typeof contents === 'object' && 'copyFrom' in contents ? contents.copyFrom : undefined
   const bytes = copyFrom === undefined ? (typeof contents === 'string' ? Buffer.from(contents) : (contents as Uint8Array)) : undefined
-  if (previous && sameBytes(join(previous, file), bytes ?? readFileSync(copyFrom!))) {
+  if (previous && (await sameBytes(join(previous, file), bytes ?? (await readFile(copyFrom!))))) {
     try {
-      return linkSync(join(previous, file), target)
+      return await link(join(previous, file), target)
     } catch {
       // a file system without hard links: write it
     }
   }
-  if (copyFrom !== undefined) copyFileSync(copyFrom, target)
-  else writeFileSync(target, bytes!)
+  if (copyFrom !== undefined) await copyFile(copyFrom, target)
+  else await writeFile(target, bytes!)
 }
 
-function sameBytes(file: string, bytes: Uint8Array): boolean {
+async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
   let old: Buffer
   try {
-    old = readFileSync(file)
+    old = await readFile(file)
   } catch {
     return false
   }
@@ -35,10 +41,151 @@ function sameBytes(file: string, bytes: Uint8Array): boolean {
 }
 
 /**
- * The write stage: everything goes to a new folder beside the output, which is then swapped
- * in; a failure before the swap leaves the previous output byte-identical. The calls are
- * synchronous on purpose: for thousands of small files they take half the time of the promise
- * API's thread-pool round trips, and a build has nothing else to do meanwhile.
+ * An output being written: `openOutput` makes the new folder beside the output, `add` puts
+ * files into it as they are made (the pages as they are rendered, so they need not all be held
+ * to the end), `commit` waits for the last of them and swaps the folder in, `abort` drops it.
+ * Until `commit` swaps, the previous output is byte-identical; a build that fails calls `abort`.
+ *
+ * Files are written on the thread pool, up to `IN_FLIGHT` at once, while the caller goes on:
+ * creating thousands of files is mostly the kernel's work, which then runs beside the render on
+ * another core. Pages (`add(…, { owned: true })`: bytes made for the output alone) go first and
+ * hold the caller back when `WAITING_PAGES` wait; other files hold bytes the build keeps
+ * anyway, so they wait without limit. A path added twice gets the later contents (written after
+ * the rest, over a removed first copy: never through a hard link into the previous output).
+ *
+ * Durability: nothing is fsynced. The swap guards readers and failed or killed builds (they see
+ * the old output or the new, never a mix), not a power loss, after which the newest output may
+ * hold empty files until the next build rewrites it (a build is reproducible from its sources).
+ */
+export class StagedOutput {
+  private readonly pages: [string, OutputContents][] = []
+  private readonly others: [string, OutputContents][] = []
+  private readonly seen = new Set<string>()
+  private readonly again: [string, OutputContents][] = []
+  private readonly dirs = new Set<string>()
+  private readonly previous: string | undefined
+  private inFlight = 0
+  private failure: { error: unknown } | undefined
+  private wake: (() => void) | undefined
+  private closed = false
+
+  private constructor(
+    readonly outDir: string,
+    readonly tmp: string,
+    private readonly stamp: string,
+    private readonly linked: boolean,
+  ) {
+    this.previous = existsSync(outDir) ? outDir : undefined
+  }
+
+  /** Remove what killed builds left, then make the new folder the output will be swapped for. */
+  static open(outDir: string): StagedOutput {
+    removeLeftovers(outDir)
+    const stamp = `${process.pid}-${Date.now()}`
+    const linked = isSymlink(outDir)
+    // Behind a link, the new output is a folder of its own that the link will point at.
+    const tmp = join(dirname(outDir), `.${basename(outDir)}.${linked ? 'v' : 'tmp'}-${stamp}`)
+    mkdirSync(tmp)
+    return new StagedOutput(outDir, tmp, stamp, linked)
+  }
+
+  /**
+   * Queue one file. With `owned` (a page, made for the output alone) the promise waits while too
+   * many pages are queued; otherwise it resolves at once. Rejects once a write has failed.
+   */
+  add(file: string, contents: OutputContents, options: { owned?: boolean } = {}): Promise<void> {
+    if (this.closed) throw new Error('StagedOutput: add after commit or abort')
+    if (this.failure) return Promise.reject(this.failure.error)
+    if (this.seen.has(file)) this.again.push([file, contents])
+    else {
+      this.seen.add(file)
+      const dir = dirname(join(this.tmp, file))
+      if (!this.dirs.has(dir)) {
+        mkdirSync(dir, { recursive: true })
+        this.dirs.add(dir)
+      }
+      ;(options.owned ? this.pages : this.others).push([file, contents])
+      this.pump()
+    }
+    return options.owned && this.pages.length > WAITING_PAGES ? this.drained(WAITING_PAGES / 2) : Promise.resolve()
+  }
+
+  /** How many files were added (a path added twice counts once). */
+  get size(): number {
+    return this.seen.size
+  }
+
+  /** Wait for every write, then swap the new folder in (or drop it and throw the first write's error). */
+  async commit(): Promise<void> {
+    this.closed = true
+    await this.drained(0)
+    if (!this.failure) {
+      for (const [file, contents] of this.again.splice(0)) {
+        try {
+          rmSync(join(this.tmp, file), { force: true })
+          await place(file, contents, this.tmp, this.previous)
+        } catch (error) {
+          this.failure = { error }
+          break
+        }
+      }
+    }
+    if (this.failure) {
+      this.dropTmp()
+      throw this.failure.error
+    }
+    if (this.linked) swapLink(this.outDir, this.tmp, this.stamp, () => this.dropTmp())
+    else swapFolder(this.outDir, this.tmp, this.stamp, () => this.dropTmp())
+  }
+
+  /** Drop the new folder once the writes under way have ended; the previous output stays as it was. */
+  async abort(): Promise<void> {
+    this.closed = true
+    this.pages.length = 0
+    this.others.length = 0
+    await this.drained(0)
+    this.dropTmp()
+  }
+
+  private dropTmp(): void {
+    rmSync(this.tmp, { recursive: true, force: true })
+  }
+
+  private pump(): void {
+    while (this.inFlight < IN_FLIGHT && !this.failure) {
+      const next = this.pages.shift() ?? this.others.shift()
+      if (!next) break
+      this.inFlight++
+      place(next[0], next[1], this.tmp, this.previous).then(
+        () => this.settle(),
+        (error: unknown) => {
+          this.failure ??= { error }
+          this.pages.length = 0
+          this.others.length = 0
+          this.settle()
+        },
+      )
+    }
+  }
+
+  private settle(): void {
+    this.inFlight--
+    this.pump()
+    this.wake?.()
+  }
+
+  /** Resolves when at most `pages` pages wait (0: when nothing is queued or being written). */
+  private async drained(pages: number): Promise<void> {
+    const done = () => (pages === 0 ? this.inFlight === 0 && this.pages.length === 0 && this.others.length === 0 : this.pages.length <= pages || this.failure !== undefined)
+    while (!done()) await new Promise<void>((resolve) => (this.wake = resolve))
+    this.wake = undefined
+    if (pages > 0 && this.failure) throw this.failure.error
+  }
+}
+
+/**
+ * The write stage for files all in memory: everything goes to a new folder beside the output,
+ * which is then swapped in; a failure before the swap leaves the previous output byte-identical.
  *
  * The swap: when the output is a symbolic link (`ln -s dist.live dist`, once), a new link to
  * the new folder is renamed over it, which replaces it in one step: a server reading `dist/`
@@ -46,22 +193,14 @@ function sameBytes(file: string, bytes: Uint8Array): boolean {
  * folder aside, the new one in), so for the microseconds between them there is no `dist/`.
  */
 export async function writeOutput(outDir: string, files: Map<string, OutputContents>): Promise<void> {
-  removeLeftovers(outDir)
-  const stamp = `${process.pid}-${Date.now()}`
-  const linked = isSymlink(outDir)
-  // Behind a link, the new output is a folder of its own that the link will point at.
-  const tmp = join(dirname(outDir), `.${basename(outDir)}.${linked ? 'v' : 'tmp'}-${stamp}`)
-  const dropTmp = () => rmSync(tmp, { recursive: true, force: true })
+  const staged = StagedOutput.open(outDir)
   try {
-    for (const dir of new Set([...files.keys()].map((f) => dirname(join(tmp, f))))) mkdirSync(dir, { recursive: true })
-    const previous = existsSync(outDir) ? outDir : undefined
-    for (const [file, contents] of files) place(file, contents, tmp, previous)
+    for (const [file, contents] of files) await staged.add(file, contents)
   } catch (err) {
-    dropTmp()
+    await staged.abort()
     throw err
   }
-  if (linked) swapLink(outDir, tmp, stamp, dropTmp)
-  else swapFolder(outDir, tmp, stamp, dropTmp)
+  await staged.commit()
 }
 
 function isSymlink(path: string): boolean {
