@@ -161,7 +161,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
   const clientSite = clientSiteOf(config, map.url, { ...extras.site, comments: commentsOf(config, options.commentService) })
   // With an output folder, files go into its new folder as soon as they are known, and each page
-  // as it is rendered (written on the thread pool while the next renders): pages leave the
+  // as it is rendered (written by a thread of its own while the next renders): pages leave the
   // process instead of being held to the end. `files` keeps every path in the order the
   // outputs win a clash (later wins), pages as the file they were written to.
   const out = options.out
@@ -179,7 +179,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       ...[...chunks.values()].map((c): [string, OutputContents] => [c.file.path, c.file.code]),
       [map.file.path, map.file.code] as [string, OutputContents],
     ])
-      void put(path, contents)?.catch(() => {}) // a failed write surfaces from the next page's put or from commit
+      await put(path, contents)
 
     const { documents, facts } = await runStage(
       'render',
@@ -195,8 +195,6 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
           facts.add(html)
           documents.push(path)
           await put(path, Buffer.from(html), true)
-          // A turn of the event loop lets the finished writes make room for the next.
-          if (staged && documents.length % 4 === 0) await new Promise((resolve) => setImmediate(resolve))
         }
         return { documents, facts }
       },
@@ -219,7 +217,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     }
 
     // Later entries win on a clash: pages over extra outputs, content assets over extra outputs.
-    for (const [path, contents] of [...bodyFiles, ['_redirects', map.redirectsFile] as [string, OutputContents], ['_headers', headers.file] as [string, OutputContents], ...assets]) void put(path, contents)?.catch(() => {})
+    for (const [path, contents] of [...bodyFiles, ['_redirects', map.redirectsFile] as [string, OutputContents], ['_headers', headers.file] as [string, OutputContents], ...assets]) await put(path, contents)
     if (staged) await runStage('write', () => staged.commit(), () => ({ count: files.size }))
     return { config, files, routes, parsed, headers, warnings: [...configWarnings, ...content.warnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
   } catch (err) {

@@ -1,12 +1,11 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs'
-import { copyFile, link, readFile, writeFile } from 'node:fs/promises'
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 
 export type OutputContents = string | Uint8Array | { copyFrom: string }
 
-/** How many files are being written at once (the thread pool's four threads kept busy while the build renders). */
-const IN_FLIGHT = 32
-/** How many pages may wait to be written before `add` holds the renderer back (their bytes are the build's memory). */
+/** How many pages may wait for the writer before `add` holds the renderer back (their bytes are the build's memory). */
 const WAITING_PAGES = 64
 
 /**
@@ -15,58 +14,90 @@ const WAITING_PAGES = 64
  * data blocks are the slow part of writing thousands of files. The previous file is not
  * modified either way.
  */
-async function place(file: string, contents: OutputContents, tmp: string, previous: string | undefined): Promise<void> {
+export function place(file: string, contents: OutputContents, tmp: string, previous: string | undefined): void {
   const target = join(tmp, file)
   const copyFrom = typeof contents === 'object' && 'copyFrom' in contents ? contents.copyFrom : undefined
   const bytes = copyFrom === undefined ? (typeof contents === 'string' ? Buffer.from(contents) : (contents as Uint8Array)) : undefined
-  if (previous && (await sameBytes(join(previous, file), bytes ?? (await readFile(copyFrom!))))) {
+  if (previous && sameBytes(join(previous, file), bytes ?? readFileSync(copyFrom!))) {
     try {
-      return await link(join(previous, file), target)
+      return linkSync(join(previous, file), target)
     } catch {
       // a file system without hard links: write it
     }
   }
-  if (copyFrom !== undefined) await copyFile(copyFrom, target)
-  else await writeFile(target, bytes!)
+  if (copyFrom !== undefined) copyFileSync(copyFrom, target)
+  else writeFileSync(target, bytes!)
 }
 
-async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
+function sameBytes(file: string, bytes: Uint8Array): boolean {
   let old: Buffer
   try {
-    old = await readFile(file)
+    old = readFileSync(file)
   } catch {
     return false
   }
   return Buffer.compare(old, bytes) === 0
 }
 
+/** The folders of the new output, each made once (by whichever thread writes into it). */
+export class Folders {
+  private readonly made = new Set<string>()
+  constructor(private readonly tmp: string) {}
+  ensure(file: string): void {
+    const dir = dirname(join(this.tmp, file))
+    if (this.made.has(dir)) return
+    mkdirSync(dir, { recursive: true })
+    this.made.add(dir)
+  }
+}
+
+/** Files sent to the writer thread in one message. */
+const BATCH = 32
+
+/** Main → writer thread: files to put, or the end of the files. */
+export type WriterMessage = { files: { file: string; contents: OutputContents }[] } | { end: true }
+/** Writer thread → main, once, after the end: whether every file was written. */
+export type WriterReply = { ok: true } | { ok: false; error: { message: string; code?: string } }
+/** What the writer thread starts with; `progress` counts the files written (slot 0), for `add`'s wait. */
+export interface WriterData {
+  tmp: string
+  previous: string | undefined
+  progress: SharedArrayBuffer
+}
+
 /**
- * An output being written: `openOutput` makes the new folder beside the output, `add` puts
- * files into it as they are made (the pages as they are rendered, so they need not all be held
- * to the end), `commit` waits for the last of them and swaps the folder in, `abort` drops it.
- * Until `commit` swaps, the previous output is byte-identical; a build that fails calls `abort`.
+ * An output being written: `open` makes the new folder beside the output, `add` puts files into
+ * it as they are made (the pages as they are rendered, so they need not all be held to the end),
+ * `commit` waits for the last of them and swaps the folder in, `abort` drops it. Until `commit`
+ * swaps, the previous output is byte-identical; a build that fails calls `abort`.
  *
- * Files are written on the thread pool, up to `IN_FLIGHT` at once, while the caller goes on:
- * creating thousands of files is mostly the kernel's work, which then runs beside the render on
- * another core. Pages (`add(…, { owned: true })`: bytes made for the output alone) go first and
- * hold the caller back when `WAITING_PAGES` wait; other files hold bytes the build keeps
- * anyway, so they wait without limit. A path added twice gets the later contents (written after
- * the rest, over a removed first copy: never through a hard link into the previous output).
+ * Files are written by a thread of their own (`write-worker.ts`), with the same synchronous
+ * calls as before (for thousands of small files they take half the time of the promise API's
+ * thread-pool round trips): creating files is mostly the kernel's work, which then runs on the
+ * second core beside the render instead of after it. A page (`owned`: bytes made for the output
+ * alone) is handed over, not copied, and `add` blocks while `WAITING_PAGES` pages wait for the
+ * writer; other files are bytes the build keeps anyway. Without the compiled worker (the tests
+ * run the sources) files are written at once, in the caller's thread. A path added twice gets
+ * the later contents (written last, over a removed first copy: never through a hard link into
+ * the previous output).
  *
- * Durability: nothing is fsynced. The swap guards readers and failed or killed builds (they see
- * the old output or the new, never a mix), not a power loss, after which the newest output may
- * hold empty files until the next build rewrites it (a build is reproducible from its sources).
+ * Durability: nothing is fsynced, as before. The swap guards readers and failed or killed builds
+ * (they see the old output or the new, never a mix), not a power loss, after which the newest
+ * output may hold empty files until the next build rewrites it (a build is reproducible).
  */
 export class StagedOutput {
-  private readonly pages: [string, OutputContents][] = []
-  private readonly others: [string, OutputContents][] = []
   private readonly seen = new Set<string>()
   private readonly again: [string, OutputContents][] = []
-  private readonly dirs = new Set<string>()
   private readonly previous: string | undefined
-  private inFlight = 0
+  private readonly worker: Worker | undefined
+  private readonly folders: Folders
+  private readonly written: Int32Array
+  private readonly reply: Promise<WriterReply> | undefined
+  private posted = 0
+  private batch: { file: string; contents: OutputContents }[] = []
+  private handOver: ArrayBuffer[] = []
+  private ownedPosted: number[] = []
   private failure: { error: unknown } | undefined
-  private wake: (() => void) | undefined
   private closed = false
 
   private constructor(
@@ -76,6 +107,19 @@ export class StagedOutput {
     private readonly linked: boolean,
   ) {
     this.previous = existsSync(outDir) ? outDir : undefined
+    this.folders = new Folders(tmp)
+    const progress = new SharedArrayBuffer(4)
+    this.written = new Int32Array(progress)
+    const workerUrl = new URL('./write-worker.js', import.meta.url)
+    if (import.meta.url.endsWith('.js') && existsSync(fileURLToPath(workerUrl))) {
+      const worker = new Worker(workerUrl, { workerData: { tmp, previous: this.previous, progress } satisfies WriterData })
+      this.worker = worker
+      this.reply = new Promise<WriterReply>((resolve) => {
+        worker.once('message', resolve)
+        worker.once('error', (err) => resolve({ ok: false, error: { message: err.message } }))
+        worker.once('exit', () => resolve({ ok: false, error: { message: 'the output writer stopped' } }))
+      })
+    }
   }
 
   /** Remove what killed builds left, then make the new folder the output will be swapped for. */
@@ -90,24 +134,49 @@ export class StagedOutput {
   }
 
   /**
-   * Queue one file. With `owned` (a page, made for the output alone) the promise waits while too
-   * many pages are queued; otherwise it resolves at once. Rejects once a write has failed.
+   * Put one file. With `owned` (a page, made for the output alone, handed over: not to be used
+   * after) it may wait while too many pages wait for the writer. Throws once a write has failed
+   * in this thread; the writer thread's failures come out of `commit`.
    */
-  add(file: string, contents: OutputContents, options: { owned?: boolean } = {}): Promise<void> {
+  async add(file: string, contents: OutputContents, options: { owned?: boolean } = {}): Promise<void> {
     if (this.closed) throw new Error('StagedOutput: add after commit or abort')
-    if (this.failure) return Promise.reject(this.failure.error)
-    if (this.seen.has(file)) this.again.push([file, contents])
-    else {
-      this.seen.add(file)
-      const dir = dirname(join(this.tmp, file))
-      if (!this.dirs.has(dir)) {
-        mkdirSync(dir, { recursive: true })
-        this.dirs.add(dir)
+    if (this.failure) throw this.failure.error
+    if (this.seen.has(file)) return void this.again.push([file, contents])
+    this.seen.add(file)
+    if (!this.worker) {
+      try {
+        this.folders.ensure(file)
+        place(file, contents, this.tmp, this.previous)
+      } catch (error) {
+        this.failure = { error }
+        throw error
       }
-      ;(options.owned ? this.pages : this.others).push([file, contents])
-      this.pump()
+      return
     }
-    return options.owned && this.pages.length > WAITING_PAGES ? this.drained(WAITING_PAGES / 2) : Promise.resolve()
+    const handOver = options.owned && contents instanceof Uint8Array && contents.byteOffset === 0 && contents.byteLength === contents.buffer.byteLength && contents.buffer instanceof ArrayBuffer
+    // A view into a larger buffer would be cloned with the whole of it: send its own bytes.
+    this.batch.push({ file, contents: contents instanceof Uint8Array && !handOver && contents.byteLength !== contents.buffer.byteLength ? new Uint8Array(contents) : contents })
+    if (handOver) this.handOver.push(contents.buffer as ArrayBuffer)
+    this.posted++
+    if (this.batch.length >= BATCH) this.flush()
+    if (!options.owned) return
+    this.ownedPosted.push(this.posted)
+    // Too many pages waiting: block until the writer has reached the one WAITING_PAGES back
+    // (Atomics.wait: the writer needs nothing from this thread to go on).
+    if (this.ownedPosted.length > WAITING_PAGES) {
+      const target = this.ownedPosted[this.ownedPosted.length - 1 - WAITING_PAGES / 2]
+      this.ownedPosted = this.ownedPosted.slice(-WAITING_PAGES / 2)
+      this.flush()
+      for (let done = Atomics.load(this.written, 0); done < target; done = Atomics.load(this.written, 0)) Atomics.wait(this.written, 0, done, 1000)
+    }
+  }
+
+  /** Send the files gathered so far to the writer, in one message. */
+  private flush(): void {
+    if (!this.batch.length) return
+    this.worker!.postMessage({ files: this.batch } satisfies WriterMessage, this.handOver)
+    this.batch = []
+    this.handOver = []
   }
 
   /** How many files were added (a path added twice counts once). */
@@ -118,16 +187,20 @@ export class StagedOutput {
   /** Wait for every write, then swap the new folder in (or drop it and throw the first write's error). */
   async commit(): Promise<void> {
     this.closed = true
-    await this.drained(0)
-    if (!this.failure) {
-      for (const [file, contents] of this.again.splice(0)) {
-        try {
-          rmSync(join(this.tmp, file), { force: true })
-          await place(file, contents, this.tmp, this.previous)
-        } catch (error) {
-          this.failure = { error }
-          break
-        }
+    if (this.worker && !this.failure) {
+      this.flush()
+      this.worker.postMessage({ end: true } satisfies WriterMessage)
+      const reply = await this.reply!
+      await this.worker.terminate()
+      if (!reply.ok) this.failure = { error: Object.assign(new Error(reply.error.message), { code: reply.error.code }) }
+    }
+    for (const [file, contents] of this.failure ? [] : this.again.splice(0)) {
+      try {
+        rmSync(join(this.tmp, file), { force: true })
+        this.folders.ensure(file)
+        place(file, contents, this.tmp, this.previous)
+      } catch (error) {
+        this.failure = { error }
       }
     }
     if (this.failure) {
@@ -138,48 +211,15 @@ export class StagedOutput {
     else swapFolder(this.outDir, this.tmp, this.stamp, () => this.dropTmp())
   }
 
-  /** Drop the new folder once the writes under way have ended; the previous output stays as it was. */
+  /** Stop the writer and drop the new folder; the previous output stays as it was. */
   async abort(): Promise<void> {
     this.closed = true
-    this.pages.length = 0
-    this.others.length = 0
-    await this.drained(0)
+    await this.worker?.terminate()
     this.dropTmp()
   }
 
   private dropTmp(): void {
     rmSync(this.tmp, { recursive: true, force: true })
-  }
-
-  private pump(): void {
-    while (this.inFlight < IN_FLIGHT && !this.failure) {
-      const next = this.pages.shift() ?? this.others.shift()
-      if (!next) break
-      this.inFlight++
-      place(next[0], next[1], this.tmp, this.previous).then(
-        () => this.settle(),
-        (error: unknown) => {
-          this.failure ??= { error }
-          this.pages.length = 0
-          this.others.length = 0
-          this.settle()
-        },
-      )
-    }
-  }
-
-  private settle(): void {
-    this.inFlight--
-    this.pump()
-    this.wake?.()
-  }
-
-  /** Resolves when at most `pages` pages wait (0: when nothing is queued or being written). */
-  private async drained(pages: number): Promise<void> {
-    const done = () => (pages === 0 ? this.inFlight === 0 && this.pages.length === 0 && this.others.length === 0 : this.pages.length <= pages || this.failure !== undefined)
-    while (!done()) await new Promise<void>((resolve) => (this.wake = resolve))
-    this.wake = undefined
-    if (pages > 0 && this.failure) throw this.failure.error
   }
 }
 
