@@ -53,6 +53,8 @@ export class Folders {
 
 /** Files sent to the writer thread in one message. */
 const BATCH = 32
+/** Files sent to the writer thread and not yet written, at most. */
+const IN_WRITER = 128
 
 /** Main → writer thread: files to put, or the end of the files. */
 export type WriterMessage = { files: { file: string; contents: OutputContents }[] } | { end: true }
@@ -94,9 +96,8 @@ export class StagedOutput {
   private readonly written: Int32Array
   private readonly reply: Promise<WriterReply> | undefined
   private posted = 0
-  private batch: { file: string; contents: OutputContents }[] = []
-  private handOver: ArrayBuffer[] = []
-  private ownedPosted: number[] = []
+  private readonly pagesWaiting: [string, OutputContents][] = []
+  private readonly othersWaiting: [string, OutputContents][] = []
   private failure: { error: unknown } | undefined
   private closed = false
 
@@ -153,30 +154,43 @@ export class StagedOutput {
       }
       return
     }
-    const handOver = options.owned && contents instanceof Uint8Array && contents.byteOffset === 0 && contents.byteLength === contents.buffer.byteLength && contents.buffer instanceof ArrayBuffer
-    // A view into a larger buffer would be cloned with the whole of it: send its own bytes.
-    this.batch.push({ file, contents: contents instanceof Uint8Array && !handOver && contents.byteLength !== contents.buffer.byteLength ? new Uint8Array(contents) : contents })
-    if (handOver) this.handOver.push(contents.buffer as ArrayBuffer)
-    this.posted++
-    if (this.batch.length >= BATCH) this.flush()
-    if (!options.owned) return
-    this.ownedPosted.push(this.posted)
-    // Too many pages waiting: block until the writer has reached the one WAITING_PAGES back
-    // (Atomics.wait: the writer needs nothing from this thread to go on).
-    if (this.ownedPosted.length > WAITING_PAGES) {
-      const target = this.ownedPosted[this.ownedPosted.length - 1 - WAITING_PAGES / 2]
-      this.ownedPosted = this.ownedPosted.slice(-WAITING_PAGES / 2)
-      this.flush()
-      for (let done = Atomics.load(this.written, 0); done < target; done = Atomics.load(this.written, 0)) Atomics.wait(this.written, 0, done, 1000)
+    ;(options.owned ? this.pagesWaiting : this.othersWaiting).push([file, contents])
+    this.feed()
+    // Too many pages waiting: block until the writer has taken enough of them (Atomics.wait:
+    // the writer needs nothing from this thread to go on).
+    if (options.owned && this.pagesWaiting.length > WAITING_PAGES) this.waitUntil(() => this.pagesWaiting.length <= WAITING_PAGES / 2)
+  }
+
+  /**
+   * Send the writer files, pages first, while fewer than `IN_WRITER` it was sent are unwritten:
+   * the rest wait here as references to bytes the build holds anyway, not as copies in the
+   * writer's heap.
+   */
+  private feed(): void {
+    while (this.posted - Atomics.load(this.written, 0) < IN_WRITER && (this.pagesWaiting.length || this.othersWaiting.length)) {
+      const files: { file: string; contents: OutputContents }[] = []
+      const handOver: ArrayBuffer[] = []
+      while (files.length < BATCH && (this.pagesWaiting.length || this.othersWaiting.length)) {
+        const owned = this.pagesWaiting.length > 0
+        const [file, contents] = (owned ? this.pagesWaiting : this.othersWaiting).shift()!
+        const own = contents instanceof Uint8Array && contents.byteOffset === 0 && contents.byteLength === contents.buffer.byteLength && contents.buffer instanceof ArrayBuffer
+        if (owned && own) handOver.push(contents.buffer as ArrayBuffer)
+        // A view into a larger buffer would be cloned with the whole of it: send its own bytes.
+        files.push({ file, contents: contents instanceof Uint8Array && !own ? new Uint8Array(contents) : contents })
+      }
+      this.worker!.postMessage({ files } satisfies WriterMessage, handOver)
+      this.posted += files.length
     }
   }
 
-  /** Send the files gathered so far to the writer, in one message. */
-  private flush(): void {
-    if (!this.batch.length) return
-    this.worker!.postMessage({ files: this.batch } satisfies WriterMessage, this.handOver)
-    this.batch = []
-    this.handOver = []
+  /** Feed the writer and block until `done` holds. */
+  private waitUntil(done: () => boolean): void {
+    for (let idle = 0; ; ) {
+      this.feed()
+      if (done()) return
+      const written = Atomics.load(this.written, 0)
+      if (this.posted > written && Atomics.wait(this.written, 0, written, 1000) === 'timed-out' && ++idle === 60) throw new Error('the output writer wrote nothing for a minute')
+    }
   }
 
   /** How many files were added (a path added twice counts once). */
@@ -188,7 +202,7 @@ export class StagedOutput {
   async commit(): Promise<void> {
     this.closed = true
     if (this.worker && !this.failure) {
-      this.flush()
+      this.waitUntil(() => this.pagesWaiting.length === 0 && this.othersWaiting.length === 0)
       this.worker.postMessage({ end: true } satisfies WriterMessage)
       const reply = await this.reply!
       await this.worker.terminate()
@@ -214,6 +228,8 @@ export class StagedOutput {
   /** Stop the writer and drop the new folder; the previous output stays as it was. */
   async abort(): Promise<void> {
     this.closed = true
+    this.pagesWaiting.length = 0
+    this.othersWaiting.length = 0
     await this.worker?.terminate()
     this.dropTmp()
   }
