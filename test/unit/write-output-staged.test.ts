@@ -2,7 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { StagedOutput } from '../../src/render/emit/write-output.js'
+import { StagedOutput as InThread } from '../../src/render/emit/write-output.js'
+
+// The sources write in the caller's thread; the compiled module (`npm test` compiles first) on its writer thread.
+const compiled = (await import(new URL('../../lib/render/emit/write-output.js', import.meta.url).href)) as { StagedOutput: typeof InThread }
 
 /** Files put into the output as they are made (the pages as they are rendered), swapped in at the end. */
 
@@ -16,7 +19,10 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-describe('render/StagedOutput: an output written as it is made', () => {
+describe.each([
+  ['in the caller\'s thread', InThread],
+  ['on the writer thread', compiled.StagedOutput],
+])('render/StagedOutput: an output written as it is made, %s', (_, StagedOutput) => {
   it('writes while the caller goes on, and swaps only on commit', async () => {
     const staged = StagedOutput.open(out)
     for (let i = 0; i < 300; i++) await staged.add(`p/${i}.html`, Buffer.from(`<p>${i}</p>`), { owned: true })

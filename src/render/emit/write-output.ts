@@ -136,21 +136,20 @@ export class StagedOutput {
 
   /**
    * Put one file. With `owned` (a page, made for the output alone, handed over: not to be used
-   * after) it may wait while too many pages wait for the writer. Throws once a write has failed
-   * in this thread; the writer thread's failures come out of `commit`.
+   * after) it may wait while too many pages wait for the writer. A write that fails stops the
+   * writing; `commit` throws its error.
    */
   async add(file: string, contents: OutputContents, options: { owned?: boolean } = {}): Promise<void> {
     if (this.closed) throw new Error('StagedOutput: add after commit or abort')
-    if (this.failure) throw this.failure.error
     if (this.seen.has(file)) return void this.again.push([file, contents])
     this.seen.add(file)
     if (!this.worker) {
+      if (this.failure) return
       try {
         this.folders.ensure(file)
         place(file, contents, this.tmp, this.previous)
       } catch (error) {
         this.failure = { error }
-        throw error
       }
       return
     }
