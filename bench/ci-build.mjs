@@ -11,10 +11,10 @@ import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.mjs'
 const here = join(fileURLToPath(import.meta.url), '..')
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-/** One build in a child process (bench/build-once.mjs): its wall seconds and result. */
+/** One build in a child process (bench/build-once.mjs with the site's caches, as `gptnotes build`): its wall seconds and result. */
 function buildOnce(site) {
   const t0 = performance.now()
-  const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), site], { encoding: 'utf8' })
+  const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), site, '--cache'], { encoding: 'utf8' })
   const wall = (performance.now() - t0) / 1000
   if (child.status !== 0) throw new Error(child.stderr || child.stdout)
   return { wall, ...JSON.parse(child.stdout.trim().split('\n').pop()) }
