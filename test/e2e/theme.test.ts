@@ -98,9 +98,10 @@ describe('theme (the real site under serve)', () => {
     const pager = page.getByRole('navigation', { name: '分页' })
     await pager.getByRole('button', { name: '第 2 页' }).click()
     await page.waitForURL(/\?page=2$/)
+    // The second page's posts replace the first's (the list renders once its data is here).
+    await expect.poll(titles).not.toEqual(first)
     const second = await titles()
     expect(second).toHaveLength(10)
-    expect(second).not.toEqual(first)
     const jump = pager.getByRole('textbox', { name: '跳转到页码' })
     await jump.fill('9')
     await pager.getByRole('button', { name: '跳转' }).click()

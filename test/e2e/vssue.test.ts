@@ -122,6 +122,8 @@ interface Sent {
   method: string
   url: string
   body: string
+  /** The request's kind (`document` for a page the browser loads in full). */
+  type?: string
 }
 
 let page: Page
@@ -133,7 +135,7 @@ withPage(
     page = p
     problems = recordProblems(p)
     sent = []
-    p.on('request', (r) => sent.push({ method: r.method(), url: r.url(), body: r.postData() ?? '' }))
+    p.on('request', (r) => sent.push({ method: r.method(), url: r.url(), body: r.postData() ?? '', type: r.resourceType() }))
   },
   { locale: 'zh-CN' },
 )
@@ -474,7 +476,9 @@ describe('widget B elsewhere', () => {
     await page.getByRole('link', { name: '下一篇' }).first().click()
     await page.waitForURL(`${siteUrl}nav2.html`)
     await poll(() => comments().allTextContents()).toEqual([expect.stringContaining('第二篇的评论')])
-    expect(sent.filter((r) => r.url.endsWith('/nav2.html'))).toEqual([])
+    // The router fetches the next page's HTML for its data; the browser never loads it in full.
+    expect(sent.filter((r) => r.url.endsWith('/nav2.html') && r.type === 'document')).toEqual([])
+    expect(sent.filter((r) => r.url.endsWith('/nav2.html') && r.type === 'fetch')).toHaveLength(1)
   })
 
   it('shows a progress bar while comments load, rising in steps and never past 94 % before they arrive', async () => {

@@ -21,11 +21,17 @@ describe('gptnotes build (the real CLI)', () => {
     }
     const js = readdirSync(join(dist, 'assets/js'))
     expect(js.some((f) => /^main\.[\w]{8}\.js$/.test(f))).toBe(true)
-    expect(js.some((f) => /^guide_first\.[\w]{8}\.js$/.test(f))).toBe(true)
+    // A page's content is written once, in its HTML: no per-page chunk repeats it.
+    expect(js.some((f) => /^guide_first\.[\w]{8}\.js$/.test(f))).toBe(false)
     const html = readFileSync(join(dist, 'guide/first.html'), 'utf8')
-    // The theme's styles are inline, so no stylesheet file is written or linked.
+    expect(html).toContain('正文，链到')
+    // The CSS the page's markup needs is inline; the whole theme is one hashed stylesheet, which
+    // the loader adds after the first paint (no stylesheet link blocks it).
     expect(html).toMatch(/<style>:root\{[^<]+<\/style>/)
-    expect(existsSync(join(dist, 'assets/css'))).toBe(false)
+    const css = readdirSync(join(dist, 'assets/css'))
+    expect(css).toEqual([expect.stringMatching(/^theme\.[\w]{8}\.css$/)])
+    expect(html).toContain(`data-style="/gpt/assets/css/${css[0]}"`)
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
     expect(html).toContain('<html lang="zh-CN">')
     expect(html).toContain('<title>第一篇</title>')
     expect(html).toContain('<link rel="canonical" href="/gpt/guide/first.html">')
