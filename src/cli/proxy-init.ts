@@ -27,8 +27,11 @@ export const DATABASE_ID_PLACEHOLDER = 'paste-the-database_id-printed-by-wrangle
 /** A date the workerd of wrangler 4.86 supports; the worker uses web-standard APIs only. */
 const COMPATIBILITY_DATE = '2026-04-01'
 
-/** Settings that mean nothing on the worker: the store is its `DB` binding. */
-const NODE_ONLY = new Set(['GPTNOTES_STORE'])
+/** Settings that mean nothing on the worker: the store is its `DB` binding, and it sends no mail (no SMTP at the edge). */
+const NODE_ONLY = new Set(['GPTNOTES_STORE', 'GPTNOTES_SMTP_URL', 'GPTNOTES_MAIL_FROM', 'GPTNOTES_NOTIFY_MAIL'])
+
+/** How often the worker's scheduled handler sends the notification outbox's retries. */
+export const OUTBOX_CRON = '*/5 * * * *'
 
 const isSecret = (s: Setting<unknown>): boolean => s.parse === (secret as unknown) || /_SECRET$/.test(s.env ?? '')
 
@@ -59,6 +62,11 @@ function wranglerToml(): string {
     `database_name = ${tomlString(WORKER_NAME)}`,
     `database_id = ${tomlString(DATABASE_ID_PLACEHOLDER)}`,
     'migrations_dir = "migrations"',
+    '',
+    '# Notifications are sent right after each answer; retries (a webhook that was down) and',
+    '# anything a stopped isolate left are sent by the scheduled handler, every five minutes.',
+    '[triggers]',
+    `crons = [${tomlString(OUTBOX_CRON)}]`,
     '',
     '# The settings (the same names as `gptnotes proxy` reads from the environment). A commented',
     '# line shows the default; uncomment it to change it. Booleans are `1`/`true`.',

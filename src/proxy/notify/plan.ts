@@ -79,7 +79,7 @@ const mailOn = (ctx: PlanContext): boolean => ctx.options.smtpUrl !== undefined
 const jsonHooks = (ctx: PlanContext): string[] => (ctx.options.webhookFormat === 'json' ? ctx.options.webhookUrls : [])
 
 /** Whether any message could be sent at all (no reads before the post when none). */
-export const notificationsOn = (options: PlanContext['options']): boolean => options.webhookUrls.length > 0 || (options.smtpUrl !== undefined && options.notifyMail !== undefined) || options.smtpUrl !== undefined
+export const notificationsOn = (options: PlanContext['options']): boolean => options.webhookUrls.length > 0 || options.smtpUrl !== undefined
 
 /** The messages of a reply now visible: mail to the parent's author, `comment.reply` to json webhooks. */
 async function replyMessages(comment: StoredComment, parent: StoredComment | undefined, ctx: PlanContext): Promise<OutboxMessage[]> {
