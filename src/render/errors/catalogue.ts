@@ -391,7 +391,7 @@ export const CATALOGUE = {
     severity: 'error',
     located: 'never',
     title: 'No notification channel is configured, so there is nothing to test.',
-    message: () => 'no notification channel is configured: set GPTNOTES_SMTP_URL with GPTNOTES_NOTIFY_MAIL, or GPTNOTES_WEBHOOK_URL',
+    message: (_: Record<string, never>) => 'no notification channel is configured: set GPTNOTES_SMTP_URL with GPTNOTES_NOTIFY_MAIL, or GPTNOTES_WEBHOOK_URL',
     hint: 'Mail needs GPTNOTES_SMTP_URL, GPTNOTES_MAIL_FROM and GPTNOTES_NOTIFY_MAIL (and GPTNOTES_SECRET); webhooks need GPTNOTES_WEBHOOK_URL (and GPTNOTES_WEBHOOK_FORMAT for a robot). The settings table of the comment service (src/proxy/README.md) lists them.',
   },
   CommentStoreUnavailable: {
