@@ -31,7 +31,7 @@ export function smtpMailer(url: string, from: string, timeoutMs = SEND_TIMEOUT_M
           html,
           messageId: `<${id}@${domain}>`,
           headers: { 'X-Gptnotes-Event': id, ...(unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}) },
-          ...(unsubscribeUrl ? { list: { unsubscribe: { url: unsubscribeUrl, comment: '退订回复通知' } } } : {}),
+          ...(unsubscribeUrl ? { list: { unsubscribe: unsubscribeUrl } } : {}),
         })
       } catch (err) {
         throw failure(err)
