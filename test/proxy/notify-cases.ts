@@ -257,9 +257,9 @@ export function notifyCases(storeUrl: () => string): void {
         expect(r.status).toBe(201)
         expect(r.ms).toBeLessThan(300)
         await until(() => hook.received.length >= 3, 8000, 'the sends after two time-outs')
-        await until(async () => (await s.store.listOutbox()).some((m) => m.state === 'sent'), 3000, 'sent')
-        const row = (await s.store.listOutbox())[0]
-        expect(row.attempts).toBe(3)
+        await until(async () => (await s.store.listOutbox()).some((m) => m.target === hook.url && m.state === 'sent'), 3000, 'sent')
+        const row = (await s.store.listOutbox()).find((m) => JSON.parse(m.payload).comment.objectId === r.body.objectId)!
+        expect(row).toMatchObject({ state: 'sent', attempts: 3, target: hook.url })
       } finally {
         await s.close()
         await hook.close()
@@ -276,7 +276,7 @@ export function notifyCases(storeUrl: () => string): void {
         try {
           await s.post({ nick: 'K*', mail: '', comment: '<p>&lt;font color="warning"&gt;x&lt;/font&gt; **bold** [x](javascript:alert(1)) &lt;at user_id="all"&gt;&lt;/at&gt;</p>' })
           await until(() => hook.received.length === 1, 5000, 'the robot message')
-          await until(async () => (await s.store.listOutbox()).every((m) => m.state === 'sent'), 3000, 'sent')
+          await until(async () => (await s.store.listOutbox()).filter((m) => m.target === hook.url).every((m) => m.state === 'sent'), 3000, 'sent')
           const got = hook.received[0]
           expect(got.signed).toBe(true)
           if (format === 'feishu') {

@@ -3,8 +3,9 @@ import { notifyCases } from './notify-cases.js'
 
 /**
  * The notification cases on PostgreSQL (design.md §7's server): the comment and its messages in
- * one statement, the outbox claimed with `for update skip locked`. Suites share one database;
- * each case's messages are told apart by their comments.
+ * one statement, the outbox claimed with `for update skip locked`. A database per server, as
+ * the SQLite cases have a file per server.
  */
-const url = postgresDatabase('gptnotes_notify')
-notifyCases(() => url)
+const urls = Array.from({ length: 7 }, (_, i) => postgresDatabase(`gptnotes_notify${i}`))
+let n = 0
+notifyCases(() => urls[n++])
