@@ -378,7 +378,7 @@ export const CATALOGUE = {
     located: 'never',
     title: 'The SMTP server that GPTNOTES_SMTP_URL names could not be reached, or refused the login or the message.',
     message: ({ host, reason }: { host: string; reason: string }) => `GPTNOTES_SMTP_URL: the SMTP server ${host} could not be used (${reason})`,
-    hint: 'smtp://USER:PASSWORD@HOST:587 upgrades with STARTTLS when the server offers it; smtps://USER:PASSWORD@HOST:465 is TLS from the start. Check the host, the port, the user and the password (often an app password, not the mailbox\'s own), and that this machine may connect out on that port. The reason is the mailer\'s code: ECONNECTION or ETIMEDOUT (not reached), EAUTH (login refused), smtp-5xx (refused by the server).',
+    hint: 'smtp://USER:PASSWORD@HOST:587 upgrades with STARTTLS when the server offers it; smtps://USER:PASSWORD@HOST:465 is TLS from the start. Check the host, the port, the user and the password (often an app password, not the mailbox\'s own), and that this machine may connect out on that port. The reason is the mailer\'s code: ESOCKET, ECONNECTION or ETIMEDOUT (not reached), EAUTH (login refused), smtp-5xx (refused by the server).',
   },
   NotifyWebhookFailed: {
     severity: 'error',
