@@ -113,6 +113,8 @@ function startService(store, extraEnv = {}) {
       GITHUB_URL: PROVIDER,
       GPTNOTES_REDIRECT_URIS: 'https://site.example/oauth/',
       GPTNOTES_OAUTH_PER_MINUTE: '1000000',
+      // Required with a PostgreSQL store (one salt for every instance); the same on SQLite.
+      GPTNOTES_SECRET: 'bench-secret-0123456789abcdef',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
