@@ -80,13 +80,18 @@ export interface SmtpFake {
   close(): Promise<void>
 }
 
-/** An SMTP server on loopback (no TLS, login optional), keeping each message. */
+/** An SMTP server on loopback (no TLS, login optional: any is taken), keeping each message. */
 export async function startSmtp(port = 0): Promise<SmtpFake> {
   const mails: CapturedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
+    // Plain SMTP on loopback: a login is taken without TLS, and any user and password pass.
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username })
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))

@@ -6,13 +6,9 @@
  * Web-standard.
  */
 import { hex } from '../../shared/encoding/hex.js'
+import { hmacSha256 } from './webhooks.js'
 
-const enc = new TextEncoder()
-
-async function mac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  return hex(await crypto.subtle.sign('HMAC', key, enc.encode(message)))
-}
+const mac = async (secret: string, message: string): Promise<string> => hex(await hmacSha256(secret, message))
 
 export const normaliseAddress = (address: string): string => address.trim().toLowerCase()
 
