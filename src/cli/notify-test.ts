@@ -4,7 +4,7 @@
  * every channel took its message, 1 naming the first that did not.
  */
 import { checkNotificationRules, ProxyOptionError, resolveProxyOptions, type ProxyOptions } from '../proxy/options.js'
-import type { Notice } from '../proxy/notify/plan.js'
+import type { Notice } from '../proxy/notify/notice.js'
 import { problem } from '../render/errors/index.js'
 import { formatError } from './format-problem.js'
 

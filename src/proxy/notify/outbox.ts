@@ -10,7 +10,7 @@
 import type { ProxyLog } from '../log.js'
 import type { ProxyOptions } from '../options.js'
 import type { ClaimedOutboxMessage, CommentStore } from '../stores/store.js'
-import type { Notice } from './plan.js'
+import type { Notice } from './notice.js'
 import { mailContent, type MailContent } from './render.js'
 import { addressKey } from './unsubscribe.js'
 import { SendFailure, sendWebhook, webhookRequest } from './webhooks.js'

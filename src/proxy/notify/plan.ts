@@ -13,24 +13,11 @@
  */
 import type { ProxyOptions } from '../options.js'
 import type { OutboxEvent, OutboxMessage, StoredComment } from '../stores/store.js'
+import type { Notice } from './notice.js'
 import { plainText } from './render.js'
-import { normaliseAddress, unsubscribeToken } from './unsubscribe.js'
 
-/** What a message says; the outbox row's payload. Never an e-mail address or an IP. */
-export interface Notice {
-  type: OutboxEvent
-  comment: Pick<StoredComment, 'objectId' | 'url' | 'nick' | 'comment' | 'status' | 'createdAt' | 'rid' | 'pid'>
-  /** `GPTNOTES_SITE_URL`, or null. */
-  siteUrl: string | null
-  /** The page on the site, when the site's address is known. */
-  pageUrl: string | null
-  /** The owner's page on this service. */
-  adminUrl: string
-  /** The comment answered (reply mail): its author's name and the start of its text. */
-  parent?: { nick: string; excerpt: string }
-  /** Reply mail: the recipient's one-click unsubscribe link. */
-  unsubscribeUrl?: string
-}
+export type { Notice } from './notice.js'
+import { normaliseAddress, unsubscribeToken } from './unsubscribe.js'
 
 export interface PlanContext {
   options: Pick<ProxyOptions, 'siteUrl' | 'notifyMail' | 'smtpUrl' | 'webhookUrls' | 'webhookFormat'>

@@ -6,7 +6,7 @@
  * address or an IP. Web-standard.
  */
 import { decodeEntities, escapeHtml } from '../../shared/escape.js'
-import type { Notice } from './plan.js'
+import type { Notice } from './notice.js'
 
 /** How much of a comment a message quotes. */
 export const TEXT_CHARS = 200

@@ -6,7 +6,7 @@
  * Web-standard.
  */
 import { hex } from '../../shared/encoding/hex.js'
-import { hmacSha256 } from './webhooks.js'
+import { hmacSha256 } from './hmac.js'
 
 const mac = async (secret: string, message: string): Promise<string> => hex(await hmacSha256(secret, message))
 

@@ -17,7 +17,8 @@
  */
 import { hex } from '../../shared/encoding/hex.js'
 import type { WebhookFormat } from '../settings/table.js'
-import type { Notice } from './plan.js'
+import { hmacSha256 } from './hmac.js'
+import type { Notice } from './notice.js'
 import { markdownContent, textContent } from './render.js'
 
 /** A failed send, with a code fit for the log and the outbox (an HTTP status, a robot's errcode, a socket error). */
@@ -28,13 +29,6 @@ export class SendFailure extends Error {
   }
 }
 
-const enc = new TextEncoder()
-
-/** HMAC-SHA-256 of `message` with `key` (both UTF-8). */
-export async function hmacSha256(key: string, message: string): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  return new Uint8Array(await crypto.subtle.sign('HMAC', k, enc.encode(message)))
-}
 
 const base64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes))
 
