@@ -66,7 +66,8 @@ describe('notifications in workerd', () => {
     await until(() => mine().length === 1, 5000, 'the first try')
     // The first retry is due 5 s after the failure; the cron then sends it.
     await new Promise((resolve) => setTimeout(resolve, 5_500))
-    const w = await mf.getWorker()
+    // The worker's fetcher dispatches scheduled events (miniflare's documented way); typed here for what is used.
+    const w = (await mf.getWorker()) as unknown as { scheduled(options: { cron: string }): Promise<unknown> }
     await w.scheduled({ cron: '*/5 * * * *' })
     await until(() => mine().length === 2, 5000, 'the retry')
     expect(mine()[1].headers['x-gptnotes-event']).toBe(mine()[0].headers['x-gptnotes-event'])
