@@ -1,10 +1,12 @@
 // One cold build in this process, then report wall time and peak memory as JSON on stdout.
+//   node bench/build-once.mjs SITE [--cache]   (--cache: with the caches in SITE/node_modules/.cache/gptnotes, as `gptnotes build`)
 import { join } from 'node:path'
 
 process.env.NODE_ENV ??= 'production' // as bin/gptnotes.js does
 const root = process.argv[2]
 const start = performance.now()
 const { buildSite } = await import('../lib/render/build-site.js')
-const output = await buildSite({ root, out: join(root, 'dist') })
+const caches = process.argv.includes('--cache') ? new (await import('../lib/render/build-caches.js')).BuildCaches((await import('../lib/render/cache-dir.js')).cacheDirOf(root)) : undefined
+const output = await buildSite({ root, out: join(root, 'dist'), caches })
 const ms = performance.now() - start
 process.stdout.write(JSON.stringify({ ms, pages: output.pages, maxRssKiB: process.resourceUsage().maxRSS }) + '\n')

@@ -5,6 +5,7 @@
 // Then the comment service under load (bench/service.mjs) and widget A against it
 // (bench/widget-a.mjs; BENCH_SERVICE=0 skips both), and
 // Lighthouse on the probe article and the home page at each size (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
+// Last, a CI-style build (no dist/, cache restored) beside Hugo's cold build (bench/ci-build.mjs, bench/hugo.mjs; "n/a" without hugo).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -227,3 +228,8 @@ if (process.env.BENCH_LIGHTHOUSE !== '0') {
   const audit = spawnSync(process.execPath, [join(here, 'lighthouse.mjs'), ...sizes.map((n) => join(corpusRoot, `n${n}`))], { stdio: 'inherit' })
   if (audit.status !== 0) process.exit(audit.status ?? 1)
 }
+
+// CI as fast as Hugo: a build with the cache restored and no dist/, beside Hugo's cold build in the same run (bench/ci-build.mjs; BENCH_CI_SIZES, default 2000 when run).
+const ci = await import('./ci-build.mjs')
+const ciSizes = (process.env.BENCH_CI_SIZES ?? '2000').split(',').map(Number).filter((n) => sizes.includes(n))
+if (ciSizes.length) ci.printCiTable(ciSizes.map((n) => ({ n, ...ci.ciRow(join(corpusRoot, `n${n}`), runs) })), runs)

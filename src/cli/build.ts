@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { relative } from 'node:path'
 import { cacheDirOf } from '../render/cache-dir.js'
 import { BuildCaches } from '../render/build-caches.js'
@@ -18,7 +19,7 @@ export async function buildCommand({ root, out, debug }: BuildCommandOptions): P
   const stop = showProgress(progress)
   try {
     const output = await buildSite({ root, out, caches: new BuildCaches(cacheDirOf(root)), onStage: (e) => progress.stage(e) })
-    const bytes = [...output.files.values()].reduce((n, c) => n + (typeof c === 'string' ? Buffer.byteLength(c) : 'copyFrom' in c ? 0 : c.byteLength), 0)
+    const bytes = [...output.files.values()].reduce((n, c) => n + (typeof c === 'string' ? Buffer.byteLength(c) : 'copyFrom' in c ? statSync(c.copyFrom).size : c.byteLength), 0)
     progress.done({
       pages: output.pages,
       files: output.files.size,

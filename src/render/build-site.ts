@@ -20,7 +20,7 @@ import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './site/routes.js'
 import { assetOutputPath, readSources, scanContent } from './content/scan-content.js'
 import { buildSiteData } from './site/site-data.js'
-import { writeOutput, type OutputContents } from './emit/write-output.js'
+import { StagedOutput, type OutputContents } from './emit/write-output.js'
 
 /** The stages in the order they run (the build's progress view lists them in this order). */
 export const STAGES = [
@@ -77,7 +77,10 @@ export interface BuildOptions {
 
 export interface SiteOutput {
   config: SiteConfig
-  /** Every output file, by path inside the output folder. */
+  /**
+   * Every output file, by path inside the output folder. With `out`, the pages were written as
+   * they were rendered and are not held: each is `{ copyFrom }` the file it was written to.
+   */
   files: Map<string, OutputContents>
   routes: RouteTable
   parsed: ParsedPage[]
@@ -159,54 +162,67 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
   const counters = counterServices(commentSettings.comments)
   const clientSite = clientSiteOf(config, map.url, { ...extras.site, ...(counters.length ? { counters } : {}) })
-  const { documents, facts } = await runStage(
-    'render',
-    () => {
-      // Each page is kept as UTF-8 bytes once the headers stage's facts are taken from its text:
-      // about half the memory of a JavaScript string, which holds a page with Chinese in two
-      // bytes a character (mostly markup and CSS, which UTF-8 holds in one).
-      const documents: [string, Uint8Array][] = []
-      const facts = new PageFacts()
-      const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
-      const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts }
-      for (const [path, html] of eachDocument(routes, chunks, ctx)) {
-        facts.add(html)
-        documents.push([path, Buffer.from(html)])
-      }
-      return { documents, facts }
-    },
-    (r) => ({ count: r.documents.length }),
-  )
-  const headers = await runStage('headers', () => siteHeaders(config, commentSettings, facts))
-  // Scripts the pages' islands load (each demo's code and its frame's boot script), by output path.
-  const bodyFiles = parsed.flatMap((p) => Object.entries(p.files ?? {}))
-  const assets = await runStage(
-    'copyAssets',
-    () => content.assets.map((asset): [string, OutputContents] => [assetOutputPath(asset), { copyFrom: join(contentDir, asset) }]),
-    (r) => ({ count: r.length }),
-  )
-
-  // A content file may replace an extra output (its own robots.txt, say), never a page or the client.
-  const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), ...[...chunks.values()].map((c) => c.file.path), map.file.path, ...documents.map(([path]) => path), ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
-  for (const asset of content.assets) {
-    const output = assetOutputPath(asset)
-    if (built.has(output)) throw inStage(problem('OutputClash', { output, first: `content/${asset}`, second: 'a page or file the build makes' }), 'copyAssets')
-  }
-
-  // Later entries win on a clash: pages over extra outputs, content assets over extra outputs.
-  const files = new Map<string, OutputContents>([
-    ...extras.files,
-    ...bundle.files.map((f): [string, OutputContents] => [f.path, f.contents]),
-    ...[...lists.values()].map((l): [string, OutputContents] => [l.file.path, l.file.code]),
-    ...[...chunks.values()].map((c): [string, OutputContents] => [c.file.path, c.file.code]),
-    [map.file.path, map.file.code],
-    ...documents,
-    ...bodyFiles,
-    ['_redirects', map.redirectsFile],
-    ['_headers', headers.file],
-    ...assets,
-  ])
+  // With an output folder, files go into its new folder as soon as they are known, and each page
+  // as it is rendered (written by a thread of its own while the next renders): pages leave the
+  // process instead of being held to the end. `files` keeps every path in the order the
+  // outputs win a clash (later wins), pages as the file they were written to.
   const out = options.out
-  if (out) await runStage('write', () => writeOutput(out, files), () => ({ count: files.size }))
-  return { config, files, routes, parsed, headers, warnings: [...configWarnings, ...content.warnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
+  const staged = out ? StagedOutput.open(out) : undefined
+  try {
+    const files = new Map<string, OutputContents>()
+    const put = (path: string, contents: OutputContents, owned?: boolean): Promise<void> | undefined => {
+      files.set(path, owned && out ? { copyFrom: join(out, path) } : contents)
+      return staged?.add(path, contents, { owned })
+    }
+    for (const [path, contents] of [
+      ...extras.files,
+      ...bundle.files.map((f): [string, OutputContents] => [f.path, f.contents]),
+      ...[...lists.values()].map((l): [string, OutputContents] => [l.file.path, l.file.code]),
+      [map.file.path, map.file.code] as [string, OutputContents],
+    ])
+      await put(path, contents)
+
+    const { documents, facts } = await runStage(
+      'render',
+      async () => {
+        // Each page is written as UTF-8 bytes once the headers stage's facts are taken from its
+        // text; without an output folder it is kept as those bytes, about half the memory of a
+        // JavaScript string, which holds a page with Chinese in two bytes a character.
+        const documents: string[] = []
+        const facts = new PageFacts()
+        const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
+        const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts }
+        for (const [path, html] of eachDocument(routes, chunks, ctx)) {
+          facts.add(html)
+          documents.push(path)
+          await put(path, Buffer.from(html), true)
+        }
+        return { documents, facts }
+      },
+      (r) => ({ count: r.documents.length }),
+    )
+    const headers = await runStage('headers', () => siteHeaders(config, commentSettings, facts))
+    // Scripts the pages' islands load (each demo's code and its frame's boot script), by output path.
+    const bodyFiles = parsed.flatMap((p) => Object.entries(p.files ?? {}))
+    const assets = await runStage(
+      'copyAssets',
+      () => content.assets.map((asset): [string, OutputContents] => [assetOutputPath(asset), { copyFrom: join(contentDir, asset) }]),
+      (r) => ({ count: r.length }),
+    )
+
+    // A content file may replace an extra output (its own robots.txt, say), never a page or the client.
+    const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), map.file.path, ...documents, ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
+    for (const asset of content.assets) {
+      const output = assetOutputPath(asset)
+      if (built.has(output)) throw inStage(problem('OutputClash', { output, first: `content/${asset}`, second: 'a page or file the build makes' }), 'copyAssets')
+    }
+
+    // Later entries win on a clash: pages over extra outputs, content assets over extra outputs.
+    for (const [path, contents] of [...bodyFiles, ['_redirects', map.redirectsFile] as [string, OutputContents], ['_headers', headers.file] as [string, OutputContents], ...assets]) await put(path, contents)
+    if (staged) await runStage('write', () => staged.commit(), () => ({ count: files.size }))
+    return { config, files, routes, parsed, headers, warnings: [...configWarnings, ...content.warnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
+  } catch (err) {
+    await staged?.abort()
+    throw err
+  }
 }

@@ -42,3 +42,5 @@ export const DARK_CLASS = 'dark'
  */
 export const CLIENT_ENTRY_ATTR = 'data-entry'
 export const CLIENT_PRELOAD_ATTR = 'data-preload'
+/** The loader's attribute naming the theme's whole stylesheet, added with the client (the page inlines its own share). */
+export const CLIENT_STYLE_ATTR = 'data-style'

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { article, chunkFile, h1, mark, marked, MODES, ready, type Site, SITE_TITLE, visible, waitForRouter, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { article, h1, mark, marked, MODES, ready, type Site, SITE_TITLE, visible, waitForRouter, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
 withBrowser((b) => (browser = b))
@@ -15,36 +15,40 @@ function recordConsoleErrors(page: Page): string[] {
   return errors
 }
 
-describe('a page chunk missing from the static output', () => {
+/**
+ * A route's data comes with its HTML page (the router fetches the page and reads its inline data
+ * and content element): the page is the chunk. When that fetch fails the router reports a
+ * ChunkLoadError naming the page and the reason, and the browser loads the address in full.
+ */
+describe('a page missing from the static output', () => {
   let site: Site
   let page: Page
-  let missing: string
   withSite('static', (s) => (site = s), {
-    prepare: (dist) => {
-      missing = chunkFile(dist, 'handbook_install')
-      rmSync(join(dist, 'assets/js', missing))
-    },
+    prepare: (dist) => rmSync(join(dist, 'handbook/install.html')),
   })
   withPage(() => browser, (p) => (page = p))
 
-  it('logs a ChunkLoadError naming the chunk and its address, then loads the page in full', async () => {
+  it("logs a ChunkLoadError naming the page and its address, then loads the address in full: the host's answer", async () => {
     const errors = recordConsoleErrors(page)
     await page.goto(site.url + 'handbook/getting-started.html')
     await ready(page)
     await mark(page)
-    const chunkUrl = new URL('assets/js/' + missing, site.url).href
+    const pageUrl = new URL('handbook/install.html', site.url).href
 
+    const full = page.waitForEvent('load')
     await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
-    await visible(h1(page, '安装指南'))
+    await full
+    // The full load shows what the host has at that address: the not-found page, and stays there.
+    await visible(page.getByRole('link', { name: '返回首页', exact: true }))
+    await ready(page)
     expect(page.url()).toBe(site.url + 'handbook/install.html')
-    expect(await page.title()).toBe(`安装指南 | ${SITE_TITLE}`)
+    expect(await h1(page, '快速开始').count()).toBe(0)
+    expect(await page.title()).toContain(SITE_TITLE)
     // A full page load brought it: the window is a new one.
     expect(await marked(page)).toBe(false)
 
     const message = errors.find((e) => e.startsWith('Failed to resolve async component'))
-    expect(message).toBe(
-      `Failed to resolve async component /gpt/handbook/install.html: ChunkLoadError: Loading chunk handbook_install failed.\n(missing: ${chunkUrl})`,
-    )
+    expect(message).toBe(`Failed to resolve async component /gpt/handbook/install.html: ChunkLoadError: Loading chunk handbook_install failed.\n(missing: ${pageUrl})`)
   })
 
   it('other pages still navigate in place', async () => {
@@ -57,7 +61,7 @@ describe('a page chunk missing from the static output', () => {
   })
 })
 
-describe.each(MODES)('a page chunk that fails to load (%s)', (mode) => {
+describe.each(MODES)("a page's fetch that fails (%s)", (mode) => {
   let site: Site
   let page: Page
   withSite(mode, (s) => (site = s))
@@ -65,8 +69,8 @@ describe.each(MODES)('a page chunk that fails to load (%s)', (mode) => {
 
   it('a network failure is reported as "error" and the page loads in full', async () => {
     const errors = recordConsoleErrors(page)
-    // The module request fails on the network; the file itself is there (HEAD answers 200).
-    await page.route('**/assets/js/handbook_install.*', (route) => (route.request().method() === 'GET' ? route.abort('connectionreset') : route.continue()))
+    // The router's fetch of the page fails on the network; the page itself is there (a full load gets it).
+    await page.route('**/gpt/handbook/install.html', (route) => (route.request().resourceType() === 'fetch' ? route.abort('connectionreset') : route.continue()))
     await page.goto(site.url + 'handbook/getting-started.html')
     await ready(page)
     await mark(page)
@@ -78,18 +82,18 @@ describe.each(MODES)('a page chunk that fails to load (%s)', (mode) => {
     const message = errors.find((e) => e.startsWith('Failed to resolve async component'))
     expect(message).toMatch(
       new RegExp(
-        `^Failed to resolve async component /gpt/handbook/install\\.html: ChunkLoadError: Loading chunk handbook_install failed\\.\\n\\(error: ${new URL(site.url).origin.replace(/\./g, '\\.')}/gpt/assets/js/handbook_install\\.[A-Za-z0-9]+\\.js\\)$`,
+        `^Failed to resolve async component /gpt/handbook/install\\.html: ChunkLoadError: Loading chunk handbook_install failed\\.\\n\\(error: ${new URL(site.url).origin.replace(/\./g, '\\.')}/gpt/handbook/install\\.html\\)$`,
       ),
     )
   })
 
-  it('a chunk that never arrives times out after 120 s as "timeout", and the page loads in full', async () => {
+  it('a page that never arrives times out after 120 s as "timeout", and the page loads in full', async () => {
     const errors = recordConsoleErrors(page)
     await page.clock.install()
     let release!: () => void
     const held = new Promise<void>((r) => (release = r))
-    await page.route('**/assets/js/handbook_install.*', async (route) => {
-      await held
+    await page.route('**/gpt/handbook/install.html', async (route) => {
+      if (route.request().resourceType() === 'fetch') await held
       await route.continue().catch(() => undefined)
     })
     try {
@@ -97,7 +101,7 @@ describe.each(MODES)('a page chunk that fails to load (%s)', (mode) => {
       // Timers are fake: the route map's idle-time load waits, so the click fetches it.
       await waitForRouter(page)
       await mark(page)
-      const requested = page.waitForRequest('**/assets/js/handbook_install.*')
+      const requested = page.waitForRequest((r) => r.url().endsWith('/gpt/handbook/install.html') && r.resourceType() === 'fetch')
       await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
       await requested
       // Nothing happens before the time-out…
@@ -111,7 +115,7 @@ describe.each(MODES)('a page chunk that fails to load (%s)', (mode) => {
       expect(await marked(page)).toBe(false)
       const message = errors.find((e) => e.startsWith('Failed to resolve async component'))
       expect(message).toMatch(
-        /^Failed to resolve async component \/gpt\/handbook\/install\.html: ChunkLoadError: Loading chunk handbook_install failed\.\n\(timeout: http:\/\/127\.0\.0\.1:\d+\/gpt\/assets\/js\/handbook_install\.[A-Za-z0-9]+\.js\)$/,
+        /^Failed to resolve async component \/gpt\/handbook\/install\.html: ChunkLoadError: Loading chunk handbook_install failed\.\n\(timeout: http:\/\/127\.0\.0\.1:\d+\/gpt\/handbook\/install\.html\)$/,
       )
     } finally {
       release()

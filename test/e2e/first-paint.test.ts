@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { MODES, recordProblems, type Site, waitForRouter, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 /**
- * Text first: a page paints from its HTML alone (the theme's styles are inline), and the client
- * is fetched only after that paint, so no script competes with the HTML and the first image for
+ * Text first: a page paints from its HTML alone (the theme's styles it needs are inline), and the
+ * client and the theme's whole stylesheet are fetched only after that paint, so no script competes with the HTML and the first image for
  * bandwidth or adds work before the reader sees the text. The client still starts and takes over.
  */
 
@@ -45,7 +45,10 @@ describe.each(MODES)('first paint (%s)', (mode) => {
     await waitForRouter(page)
     const { fcp, resources, entry, preload } = await timing(page)
     expect(fcp).toBeGreaterThan(0)
-    expect(resources.filter((r) => r.path.endsWith('.css'))).toEqual([])
+    // No stylesheet before the text was on screen; the theme's whole stylesheet once, after it.
+    const sheets = resources.filter((r) => r.path.endsWith('.css'))
+    expect(sheets.map((r) => r.path)).toEqual([expect.stringMatching(/^\/gpt\/assets\/css\/theme\.[A-Za-z0-9]{8}\.css$/)])
+    for (const s of sheets) expect(s.start, s.path).toBeGreaterThanOrEqual(fcp!)
     const scripts = resources.filter((r) => r.path.endsWith('.js'))
     // The entry and every module it imports statically were fetched, each once…
     for (const url of [entry, ...preload]) expect(scripts.filter((s) => s.path === url).length, url).toBe(1)

@@ -1,16 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { article, h1, isPageChunk, mark, marked, MODES, ready, recordProblems, recordScripts, routeMap, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { article, h1, isPageChunk, mark, marked, MODES, ready, recordPageLoads, recordProblems, recordScripts, routeMap, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
 withBrowser((b) => (browser = b))
 
-const basename = (url: string) => url.slice(url.lastIndexOf('/') + 1)
 
 describe.each(MODES)('client-side navigation (%s)', (mode) => {
   let site: Site
   let page: Page
   let scripts: string[]
+  let pages: string[]
   let problems: string[]
 
   withSite(mode, (s) => (site = s))
@@ -19,18 +19,20 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     (p) => {
       page = p
       scripts = recordScripts(page)
+      pages = recordPageLoads(page)
       problems = recordProblems(page)
     },
   )
 
-  /** Page chunks requested since `before` (a copy of `scripts` taken earlier). */
+  /** Page chunks (scripts) requested since `before` (a copy of `scripts` taken earlier): a page's data comes with its HTML, so none. */
   const newChunks = (before: string[]) => scripts.slice(before.length).filter((s) => isPageChunk(s) && !before.includes(s))
 
-  it("clicking a link in an article loads that page's chunk and no other, without a full page load", async () => {
+  it("clicking a link in an article loads that page (its HTML, for its data) and no other, without a full page load", async () => {
     await page.goto(site.url + 'handbook/getting-started.html')
     await ready(page)
     const map = await routeMap(page)
     const before = [...scripts]
+    const pagesBefore = pages.length
     await mark(page)
 
     await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
@@ -38,7 +40,8 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
 
     expect(page.url()).toBe(site.url + 'handbook/install.html')
     expect(await page.title()).toBe(`安装指南 | ${SITE_TITLE}`)
-    expect(newChunks(before)).toEqual([basename(map.routes['/gpt/handbook/install.html'])])
+    expect(pages.slice(pagesBefore)).toEqual([map.routes['/gpt/handbook/install.html']])
+    expect(newChunks(before)).toEqual([])
     expect(await marked(page)).toBe(true)
     // The old page is gone and the sidebar marks the new one as current.
     expect(await h1(page, '快速开始').count()).toBe(0)
@@ -71,7 +74,7 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     expect(problems).toEqual([])
   })
 
-  it('follows the sidebar, the nav bar and the site title, one chunk per new page', async () => {
+  it('follows the sidebar, the nav bar and the site title, one fetch per new page', async () => {
     await page.goto(site.url + 'handbook/install.html')
     await ready(page)
     const map = await routeMap(page)
@@ -85,11 +88,13 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     ]
     for (const step of steps) {
       const before = [...scripts]
+      const pagesBefore = pages.length
       await step.link.click()
       await visible(h1(page, step.heading))
       expect(page.url()).toBe(site.url + step.path)
       expect(await page.title()).toBe(step.title)
-      expect(newChunks(before)).toEqual([basename(map.routes['/gpt/' + step.path])])
+      expect(pages.slice(pagesBefore).map(decodeURI)).toEqual([decodeURI(map.routes['/gpt/' + step.path])])
+      expect(newChunks(before)).toEqual([])
     }
     expect(await marked(page)).toBe(true)
     expect(problems).toEqual([])
@@ -102,6 +107,7 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     await article(page).getByRole('link', { name: '阅读安装指南', exact: true }).click()
     await visible(h1(page, '安装指南'))
     const before = [...scripts]
+    const pagesBefore = pages.length
 
     await page.goBack()
     await visible(h1(page, '快速开始'))
@@ -114,6 +120,7 @@ describe.each(MODES)('client-side navigation (%s)', (mode) => {
     expect(await page.title()).toBe(`安装指南 | ${SITE_TITLE}`)
 
     expect(scripts.slice(before.length)).toEqual([])
+    expect(pages.slice(pagesBefore)).toEqual([])
     expect(await marked(page)).toBe(true)
     expect(problems).toEqual([])
   })

@@ -165,7 +165,7 @@ export async function ready(page: Page): Promise<void> {
   await waitForRouteMap(page)
 }
 
-/** The route map as the client sees it (route path → chunk URL). */
+/** The route map as the client sees it (route path → the address of the page that carries its data). */
 export async function routeMap(page: Page): Promise<{ routes: Record<string, string>; redirects: Record<string, string> }> {
   // A string, so the test runner does not rewrite the dynamic import.
   return page.evaluate(`(async () => {
@@ -259,6 +259,15 @@ export function recordScripts(page: Page): string[] {
     if (path.includes('/assets/js/')) names.push(path.slice(path.lastIndexOf('/') + 1))
   })
   return names
+}
+
+/** The pages the client fetches to show a route (its HTML, read for the route's data): their paths. */
+export function recordPageLoads(page: Page): string[] {
+  const paths: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' && !new URL(r.url()).pathname.includes('/assets/')) paths.push(new URL(r.url()).pathname)
+  })
+  return paths
 }
 
 /** Page chunks: every script except the client (`main.*`) and the route map (`routes.*`). */

@@ -25,11 +25,11 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function check(store: string, env: Record<string, string> = { GPTNOTES_ORIGINS: 'https://site.example' }): Promise<CliRun> {
+function check(store: string, env: Record<string, string> = { GPTNOTES_ORIGINS: 'https://site.example', GPTNOTES_SECRET: 'a-long-random-secret-0123456789' }): Promise<CliRun> {
   return startCli(['proxy', '--check', '--store', store], { env: cliEnv(['GPTNOTES_'], env), cwd: dir }).done
 }
 
-const options = (store: string) => resolveProxyOptions({ flags: { port: '0', store }, env: { GPTNOTES_ORIGINS: 'https://site.example' } })
+const options = (store: string) => resolveProxyOptions({ flags: { port: '0', store }, env: { GPTNOTES_ORIGINS: 'https://site.example', GPTNOTES_SECRET: 'a-long-random-secret-0123456789' } })
 const quiet = () => undefined
 
 async function health(url: string): Promise<{ status: number; body: unknown }> {

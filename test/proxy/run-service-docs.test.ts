@@ -134,7 +134,7 @@ describe("the README's steps", () => {
   describe.skipIf(!has('pg_dump'))('on PostgreSQL', () => {
     const url = postgresDatabase('gptnotes_docs')
     it("step 3's pg_dump line writes a dump of the store", async () => {
-      const options = resolveProxyOptions({ flags: { port: '0', store: url }, env: {} })
+      const options = resolveProxyOptions({ flags: { port: '0', store: url }, env: { GPTNOTES_SECRET: 'a-long-random-secret-0123456789' } })
       const server = await startProxyServer({ options, signals: false, log: () => undefined })
       await server.close()
       const command = /`(pg_dump [^`]+)`/.exec(section)![1]

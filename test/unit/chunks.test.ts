@@ -42,7 +42,8 @@ describe('list chunks, page chunks and the route map', () => {
     expect(data.posts).toHaveLength(10)
     expect(data.postCount).toBe(12)
     expect(data.listUrl).toBe(homeList.url)
-    expect(load(chunks.get(home)!.file.code)).toEqual(data)
+    // The client reads this data from the home page itself (its inline script): no copy elsewhere.
+    expect(chunks.get(home)!.url).toBe('/gpt/')
     // The routes stage's data is left as it was: every post, no list URL.
     expect((home.data as HomeRoute).posts).toHaveLength(12)
     expect((home.data as HomeRoute).listUrl).toBeUndefined()
@@ -50,19 +51,20 @@ describe('list chunks, page chunks and the route map', () => {
     expect(chunks.get(t.notFound)!.data.kind).toBe('notFound')
   })
 
-  it('names chunks by content: the same site gives the same files, a changed page a new name for its chunk only', async () => {
-    const first = pageChunks(await table(3), new Map(), '/gpt/')
-    const again = pageChunks(await table(3), new Map(), '/gpt/')
-    const names = (m: typeof first) => [...m.values()].map((c) => c.file.path).sort()
-    expect(names(again)).toEqual(names(first))
+  it("a route's chunk is its own HTML page: its address, stable across builds, and no file of its own", async () => {
+    const t = await table(3)
+    const chunks = pageChunks(t, new Map(), '/gpt/')
+    expect(chunks.get(t.routes.find((r) => r.path === '/p/2.html')!)!.url).toBe('/gpt/p/2.html')
+    expect(chunks.get(t.routes.find((r) => r.path === '/')!)!.url).toBe('/gpt/')
+    expect(chunks.get(t.routes.find((r) => r.path === '/timeline/')!)!.url).toBe('/gpt/timeline/')
+    expect(chunks.get(t.notFound)!.url).toBe('/gpt/404.html')
+    for (const chunk of chunks.values()) expect(Object.keys(chunk).sort()).toEqual(['data', 'url'])
     const config = await siteConfig()
     const changed = sources(3)
     changed['p/2.md'] = changed['p/2.md'].replace('正文。', '改过的正文。')
     const parsed = parsedPages(changed)
     const other = pageChunks(buildRoutes(buildSiteData(config, parsed), parsed), new Map(), '/gpt/')
-    const diff = names(other).filter((n) => !names(first).includes(n))
-    expect(diff).toHaveLength(1)
-    expect(diff[0]).toMatch(/^assets\/js\/p_2\./)
+    expect([...other.values()].map((c) => c.url).sort()).toEqual([...chunks.values()].map((c) => c.url).sort())
   })
 
   it('the route map sends every route (base included) and the not-found page to its chunk, with the redirects for static hosts', async () => {

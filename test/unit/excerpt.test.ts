@@ -50,7 +50,7 @@ describe('the description in the head', () => {
     const parsed = parsedPages(sources)
     const table = buildRoutes(buildSiteData(config, parsed), parsed)
     const site = clientSiteOf(config, '/gpt/assets/js/routes.DDDDDDDD.js', {})
-    const bundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: [], listLayouts: [], styles: '', firstLoadSources: [] }
+    const bundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: [], listLayouts: [], styles: '', firstLoadSources: [], stylesheet: '' }
     const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
     const docs = new Map(renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site, bundle, excerpts }))
     const meta = (file: string, name: string) => new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)">`).exec(docs.get(file)!)?.[1]

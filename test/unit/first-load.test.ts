@@ -68,9 +68,12 @@ describe('the first load of a page', () => {
     expect(bundle.firstLoadSources).not.toContain('src/shared/locale-config.ts')
   })
 
-  it('carries the theme as CSS to inline, not as a stylesheet file', () => {
+  it('carries the theme as CSS for the pages to inline their share of, and whole as one hashed stylesheet', () => {
     expect(bundle.styles).toMatch(/^:root\{/)
     expect(bundle.styles).toContain('.search-box')
-    expect(bundle.files.filter((f) => f.path.endsWith('.css'))).toEqual([])
+    const sheets = bundle.files.filter((f) => f.path.endsWith('.css'))
+    expect(sheets.map((f) => f.path)).toEqual([bundle.stylesheet])
+    expect(bundle.stylesheet).toMatch(/^assets\/css\/theme\.[A-Za-z0-9]{8}\.css$/)
+    expect(Buffer.from(sheets[0].contents).toString('utf8')).toBe(bundle.styles)
   })
 })

@@ -14,7 +14,7 @@ import { parsedPages, siteConfig } from '../helpers/stage-data.js'
  * JSON-LD, parsed out of the documents the render stage writes.
  */
 
-const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: [], listLayouts: [], styles: '', firstLoadSources: [] }
+const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: [], listLayouts: [], styles: '', firstLoadSources: [], stylesheet: '' }
 
 async function documents(changes: Partial<SiteConfig> & { image?: string } = {}) {
   const config = await siteConfig({ title: '我的笔记', description: '站点简介', ...changes })

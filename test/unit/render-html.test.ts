@@ -9,7 +9,7 @@ import { buildSiteData } from '../../src/render/site/site-data.js'
 import type { InitialData, SiteConfig } from '../../src/shared/types.js'
 import { parsedPages, siteConfig } from '../helpers/stage-data.js'
 
-const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js', 'assets/js/chunk.CCCCCCCC.js'], listLayouts: ['assets/js/list-layouts.EEEEEEEE.js'], styles: 'body{color:#123}', firstLoadSources: [] }
+const BUNDLE: ClientBundle = { files: [], entry: 'assets/js/main.AAAAAAAA.js', preload: ['assets/js/chunk.BBBBBBBB.js', 'assets/js/chunk.CCCCCCCC.js'], listLayouts: ['assets/js/list-layouts.EEEEEEEE.js'], styles: 'body{color:#123}', firstLoadSources: [], stylesheet: 'assets/css/theme.FFFFFFFF.css' }
 
 async function documents(changes: Partial<SiteConfig> = {}) {
   const config = await siteConfig({ title: '站点', description: '站点简介', ...changes })
@@ -30,15 +30,16 @@ describe('the render stage (HTML documents)', () => {
     expect([...docs.keys()]).toEqual(expect.arrayContaining(['index.html', 'a.html', 'tag/index.html', 'timeline/index.html', '404.html']))
     for (const [file, html] of docs) {
       expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN">/)
-      // The theme's styles are in the head; no stylesheet, module script or preload is fetched
-      // before the loader at the end of the body starts the client.
+      // The theme's styles (the page's share) are in the head; no stylesheet, module script or
+      // preload is fetched before the loader at the end of the body starts the client (and adds
+      // the theme's whole stylesheet).
       expect(html).toMatch(/<head>[\s\S]*<style>body\{color:#123\}<\/style>[\s\S]*<\/head>/)
       expect(html).not.toMatch(/<link[^>]+rel="(stylesheet|modulepreload|preload)"/)
       expect(html).not.toMatch(/<script[^>]+type="module"/)
       // The home page and the lists preload their layouts' chunk too; an article and 404 do not.
       const lists = file === 'a.html' || file === '404.html' ? '' : ' /gpt/assets/js/list-layouts.EEEEEEEE.js'
       expect(html).toContain(
-        `<script data-entry="/gpt/assets/js/main.AAAAAAAA.js" data-preload="/gpt/assets/js/chunk.BBBBBBBB.js /gpt/assets/js/chunk.CCCCCCCC.js${lists}">${CLIENT_LOADER_SCRIPT}</script><!--end-->\n</body>`,
+        `<script data-entry="/gpt/assets/js/main.AAAAAAAA.js" data-preload="/gpt/assets/js/chunk.BBBBBBBB.js /gpt/assets/js/chunk.CCCCCCCC.js${lists}" data-style="/gpt/assets/css/theme.FFFFFFFF.css">${CLIENT_LOADER_SCRIPT}</script><!--end-->\n</body>`,
       )
     }
   })

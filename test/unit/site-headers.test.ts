@@ -56,7 +56,7 @@ describe('_headers of a plain site', async () => {
     const html = String(output.files.get('index.html'))
     const theme = /<script>([^<]+)<\/script>/.exec(html)![1]
     expect(theme).toContain('localStorage')
-    const loader = /<script data-entry="[^"]+" data-preload="[^"]*">([\s\S]*?)<\/script>/.exec(html)![1]
+    const loader = /<script data-entry="[^"]+" data-preload="[^"]*" data-style="[^"]+">([\s\S]*?)<\/script>/.exec(html)![1]
     expect(loader).toContain('first-contentful-paint')
     expect(csp['script-src']).toEqual(["'self'", ...[sha256(theme), sha256(loader)].sort()])
     expect(csp['default-src']).toEqual(["'self'"])

@@ -1,5 +1,5 @@
 /**
- * Loads a page chunk with `import()`, failing after a time-out with a `ChunkLoadError` whose
+ * Loads a chunk (the route map, a long list's posts) with `import()`, failing after a time-out with a `ChunkLoadError` whose
  * message names the reason (missing, timeout or error) and the address, as webpack's did.
  */
 export const CHUNK_TIMEOUT_MS = 120_000

@@ -3,6 +3,7 @@ import { hasBody } from '../../shared/route-data.js'
 import type { ClientSite, RouteData, RouteMap } from '../../shared/types.js'
 import { whenIdle } from '../lazy.js'
 import { ChunkLoadError, loadChunk } from './chunk-loader.js'
+import { loadPage } from './page-loader.js'
 import { createProgressBar, type ProgressBar } from './progress.js'
 import { focusHashTarget, ScrollPositions, scrollBehavior, scrollToHash } from './scroll.js'
 
@@ -12,13 +13,25 @@ interface HistoryState {
   key: string
 }
 
+/** Resolves once the theme's stylesheet, if the page has one in flight, has loaded or failed. */
+function stylesheetLoaded(): Promise<void> | void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href*="/assets/css/"]')
+  if (!link || link.sheet) return
+  // A sheet that failed earlier stays without `sheet` and fires nothing again: wait a little at most.
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true })
+    link.addEventListener('error', () => resolve(), { once: true })
+    setTimeout(resolve, 3000)
+  })
+}
+
 const newKey = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36)
 const FILE_EXT_RE = /\.(?!html?$)[a-z0-9]+$/i
 
 /**
- * A history-mode router under the site base. Pages are RouteData modules (one hashed chunk per
- * route) found through a route map that loads at idle time, so first-load JavaScript does not
- * grow with the number of pages.
+ * A history-mode router under the site base. A route's data comes from its HTML page (the inline
+ * data and the content element: the build writes each page's content once), found through a
+ * route map that loads at idle time, so first-load JavaScript does not grow with the number of pages.
  */
 export class Router {
   route: RouteData
@@ -89,7 +102,9 @@ export class Router {
       void this.routeMap()
         .then((map) => {
           const resolved = resolvePath(location.pathname, (p) => p in map.routes, map.redirects)
-          if (resolved.kind !== 'notFound') void this.go(resolved.path + location.search + location.hash, { replace: true })
+          // A known route whose own address the host answered with not-found (its page is missing):
+          // stay; loading it again would only bring this page back.
+          if (resolved.kind !== 'notFound' && resolved.path !== location.pathname) void this.go(resolved.path + location.search + location.hash, { replace: true })
         })
         .catch(() => undefined)
     }
@@ -127,10 +142,10 @@ export class Router {
       if (!scrollToHash(url.hash, this.site.smoothScroll, { focus: true })) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
       return
     }
-    const chunkUrl = resolved.kind === 'notFound' ? map.routes['404'] : map.routes[target]
+    const pageUrl = resolved.kind === 'notFound' ? map.routes['404'] : map.routes[target]
     let data: RouteData
     try {
-      data = await this.load(chunkUrl)
+      data = await this.load(pageUrl, resolved.kind === 'notFound')
     } catch (err) {
       this.progress.done()
       console.error(`Failed to resolve async component ${target}: ${err instanceof ChunkLoadError ? `${err.name}: ${err.message}` : String(err)}`)
@@ -174,10 +189,10 @@ export class Router {
     if (!samePath) {
       const map = await this.routeMapWithProgress()
       const path = location.pathname
-      const chunkUrl = map ? (map.routes[normalizePath(path)] ?? map.routes['404']) : undefined
-      if (!chunkUrl) return location.reload()
+      const pageUrl = map ? (map.routes[normalizePath(path)] ?? map.routes['404']) : undefined
+      if (!pageUrl) return location.reload()
       try {
-        const data = await this.load(chunkUrl)
+        const data = await this.load(pageUrl, pageUrl === map?.routes['404'])
         if (id !== this.navigation) return
         this.commit(data)
       } catch (err) {
@@ -200,14 +215,15 @@ export class Router {
     this.progress.done()
   }
 
-  private async load(chunkUrl: string): Promise<RouteData> {
-    const cached = this.loaded.get(chunkUrl)
+  private async load(pageUrl: string, notFound = false): Promise<RouteData> {
+    const cached = this.loaded.get(pageUrl)
     if (cached) return cached
-    // The loading bar shows only when the page's chunk is not loaded yet.
+    // The loading bar shows only when the page is not loaded yet.
     if (this.progress.value === null) this.progress.start()
-    const data = await loadChunk<RouteData>(chunkUrl)
-    await this.prepare(data)
-    this.loaded.set(chunkUrl, data)
+    const data = await loadPage(pageUrl, { notFound, base: this.site.base })
+    // The theme's stylesheet (added after the first paint) styles what this page's own inline share did not.
+    await Promise.all([this.prepare(data), stylesheetLoaded()])
+    this.loaded.set(pageUrl, data)
     return data
   }
 

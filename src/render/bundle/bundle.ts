@@ -19,10 +19,20 @@ export interface ClientBundle {
   preload: string[]
   /** The list layouts' chunk and the modules it imports beyond the first load: preloaded by the pages that use them. */
   listLayouts: string[]
-  /** The theme's CSS, inlined into every page (no stylesheet request stands before the first paint). */
+  /** The theme's CSS: each page inlines the part its first paint needs (`critical-css.ts`). */
   styles: string
   /** The source modules bundled into the first-load files (`entry` and `preload`), package-relative (`src/client/main.tsx`). */
   firstLoadSources: string[]
+  /** Output path of the theme's CSS as one hashed stylesheet (`assets/css/theme.<hash>.css`, among `files`), loaded after the first paint. */
+  stylesheet: string
+}
+
+/** The theme's CSS as a hashed file beside the scripts (derived from `styles`, so cached bundles need no new field). */
+function withStylesheet(bundle: Omit<ClientBundle, 'stylesheet'>): ClientBundle {
+  const contents = Buffer.from(bundle.styles)
+  const hash = createHash('sha256').update(contents).digest('base64url').slice(0, 8).replace(/[-_]/g, 'x')
+  const stylesheet = `assets/css/theme.${hash}.css`
+  return { ...bundle, stylesheet, files: [...bundle.files, { path: stylesheet, contents }] }
 }
 
 /**
@@ -74,8 +84,8 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
   const cacheFile = cacheDir ? join(cacheDir, `client-${key}.json`) : undefined
   if (cacheFile) {
     try {
-      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Omit<ClientBundle, 'files'> & { files: { path: string; base64: string }[] }
-      return { ...cached, files: cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) }
+      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Omit<ClientBundle, 'files' | 'stylesheet'> & { files: { path: string; base64: string }[] }
+      return withStylesheet({ ...cached, files: cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) })
     } catch {
       // no cache yet
     }
@@ -120,10 +130,10 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
     .filter((f) => !f.path.endsWith('.css'))
     .map((f) => (firstLoad.has(f.path) ? { path: f.path, contents: Buffer.concat([Buffer.from(COMPILE_HINT), f.contents]) } : f))
   const firstLoadSources = [...new Set(Object.entries(outputs).flatMap(([abs, o]) => (firstLoad.has(toOut(join(PACKAGE_ROOT, abs))) ? Object.keys(o.inputs) : [])))].sort()
-  const bundle: ClientBundle = { files, entry, preload, listLayouts, styles, firstLoadSources }
+  const bundle: Omit<ClientBundle, 'stylesheet'> = { files, entry, preload, listLayouts, styles, firstLoadSources }
   if (cacheFile && cacheDir) {
     mkdirSync(cacheDir, { recursive: true })
     writeFileSync(cacheFile, JSON.stringify({ ...bundle, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) }))
   }
-  return bundle
+  return withStylesheet(bundle)
 }

@@ -1,4 +1,4 @@
-import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR } from '../../shared/markup.js'
+import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CLIENT_STYLE_ATTR } from '../../shared/markup.js'
 import { escapeHtml } from '../../shared/escape.js'
 
 /**
@@ -9,10 +9,14 @@ import { escapeHtml } from '../../shared/escape.js'
  * with the HTML and the first image for bandwidth and adding script work before the paint; a
  * page reads fully without the client, so nothing is lost by starting it late. The text is the
  * same on every page and in every build, so the Content-Security-Policy allows it by one hash.
+ * It adds the theme's whole stylesheet first (`data-style`): the page inlines only the rules its
+ * own markup needs, the stylesheet brings the rest (what the client shows later) and is cached
+ * across pages; fetched after the paint, it never holds the text back.
  */
-export const CLIENT_LOADER_SCRIPT = `(function(s){var started=0,loaded=document.readyState==='complete',painted=0;function start(){if(started)return;started=1;var p=(s.getAttribute('${CLIENT_PRELOAD_ATTR}')||'').split(' ');for(var i=0;i<p.length;i++)if(p[i]){var l=document.createElement('link');l.rel='modulepreload';l.href=p[i];document.head.appendChild(l)}var m=document.createElement('script');m.type='module';m.src=s.getAttribute('${CLIENT_ENTRY_ATTR}');document.head.appendChild(m)}function ready(){if(loaded&&painted)setTimeout(start)}addEventListener('load',function(){loaded=1;ready()});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;ready()}}).observe({type:'paint',buffered:true});else painted=1;ready();setTimeout(start,3000)})(document.currentScript)`
+export const CLIENT_LOADER_SCRIPT = `(function(s){var started=0,loaded=document.readyState==='complete',painted=0;function link(r,h){if(h){var l=document.createElement('link');l.rel=r;l.href=h;document.head.appendChild(l)}}function start(){if(started)return;started=1;link('stylesheet',s.getAttribute('${CLIENT_STYLE_ATTR}'));var p=(s.getAttribute('${CLIENT_PRELOAD_ATTR}')||'').split(' ');for(var i=0;i<p.length;i++)link('modulepreload',p[i]);var m=document.createElement('script');m.type='module';m.src=s.getAttribute('${CLIENT_ENTRY_ATTR}');document.head.appendChild(m)}function ready(){if(loaded&&painted)setTimeout(start)}addEventListener('load',function(){loaded=1;ready()});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;ready()}}).observe({type:'paint',buffered:true});else painted=1;ready();setTimeout(start,3000)})(document.currentScript)`
 
-/** The loader's element: the entry and its static imports as attributes, read by the script above. */
-export function clientLoaderTag(entry: string, preload: readonly string[]): string {
-  return `<script ${CLIENT_ENTRY_ATTR}="${escapeHtml(entry)}" ${CLIENT_PRELOAD_ATTR}="${escapeHtml(preload.join(' '))}">${CLIENT_LOADER_SCRIPT}</script>`
+/** The loader's element: the entry, its static imports and the stylesheet as attributes, read by the script above. */
+export function clientLoaderTag(entry: string, preload: readonly string[], stylesheet?: string): string {
+  const style = stylesheet ? ` ${CLIENT_STYLE_ATTR}="${escapeHtml(stylesheet)}"` : ''
+  return `<script ${CLIENT_ENTRY_ATTR}="${escapeHtml(entry)}" ${CLIENT_PRELOAD_ATTR}="${escapeHtml(preload.join(' '))}"${style}>${CLIENT_LOADER_SCRIPT}</script>`
 }

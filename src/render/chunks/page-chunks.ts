@@ -2,11 +2,15 @@ import { LIST_PAGE_SIZE } from '../../shared/pagination.js'
 import { withBase } from '../../shared/paths.js'
 import type { RouteData } from '../../shared/types.js'
 import type { Route, RouteTable } from '../site/routes.js'
-import { dataChunk, type ChunkFile } from './chunk-file.js'
 import type { ListChunk } from './list-chunks.js'
 
+/**
+ * What the client loads to show a route: its HTML page. The page carries the route's data once:
+ * the body as markup, the rest in its inline JSON script; the router reads both from the fetched
+ * page, as hydration reads them from the DOM. No second copy of a page's content is written.
+ */
 export interface PageChunk {
-  file: ChunkFile
+  /** The page's address (what the route map names): the route's canonical path, or the not-found page. */
   url: string
   /** The route's data as the client gets it (long lists cut to their first page). */
   data: RouteData
@@ -18,13 +22,10 @@ export function clientRouteData(data: RouteData, list: ListChunk | undefined): R
   return { ...data, posts: data.posts.slice(0, LIST_PAGE_SIZE), postCount: list.total, listUrl: list.url }
 }
 
-/** The page chunks stage: one hashed module per route (and the not-found page), loaded on navigation. */
+/** The page chunks stage: each route's client data and the address of the page that carries it, loaded on navigation. */
 export function pageChunks(table: RouteTable, lists: ReadonlyMap<Route, ListChunk>, base: string): Map<Route, PageChunk> {
   const chunks = new Map<Route, PageChunk>()
-  for (const route of [...table.routes, table.notFound]) {
-    const data = clientRouteData(route.data, lists.get(route))
-    const file = dataChunk(route.chunkName, data)
-    chunks.set(route, { file, url: withBase(base, '/' + file.path), data })
-  }
+  for (const route of table.routes) chunks.set(route, { url: withBase(base, route.path), data: clientRouteData(route.data, lists.get(route)) })
+  chunks.set(table.notFound, { url: withBase(base, '/404.html'), data: clientRouteData(table.notFound.data, undefined) })
   return chunks
 }

@@ -9,6 +9,7 @@ import { hasBody } from '../../shared/route-data.js'
 import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '../../shared/types.js'
 import type { ClientBundle } from '../bundle/bundle.js'
 import { clientLoaderTag } from '../bundle/client-loader.js'
+import { CriticalCss } from '../bundle/critical-css.js'
 import { pageMetaTags } from './page-meta.js'
 import type { PageChunk } from '../chunks/page-chunks.js'
 import type { Route, RouteTable } from '../site/routes.js'
@@ -55,6 +56,10 @@ export function* eachDocument(table: RouteTable, chunks: ReadonlyMap<Route, Page
 /** Every document at once (as text). */
 export const renderDocuments = (table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, ctx: RenderContext): [path: string, html: string][] => [...eachDocument(table, chunks, ctx)]
 
+/** The theme's rules parsed once per build (the bundle's CSS rarely changes between builds). */
+let critical: { styles: string; css: CriticalCss } | undefined
+const criticalCss = (styles: string): CriticalCss => (critical?.styles === styles ? critical : (critical = { styles, css: new CriticalCss(styles) })).css
+
 /** One route's HTML document: React SSR of the app inside the document shell. */
 export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const { config, site, bundle } = ctx
@@ -65,6 +70,9 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const href = (p: string) => withBase(config.base, '/' + p)
   const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
   const app = renderToString(<App site={site} initial={data} />)
+  const body = `<div id="app">${app}</div>`
+  // The rules this page's markup can match; the whole theme follows as a stylesheet after the paint.
+  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(body) : ''
   // The body is in the HTML already; the client reads it back from the DOM.
   const initial: InitialData = { site, route: hasBody(data) ? { ...data, html: undefined } : data }
   const head = [
@@ -76,8 +84,8 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     data.kind === 'notFound' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     // Inline: a stylesheet file would hold the first paint back by a request (150 ms and more
-    // on a slow network); the client router never fetches a page's HTML again.
-    bundle.styles ? `<style>${bundle.styles.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+    // on a slow network). Only the page's share: the rules its own markup can match.
+    styles ? `<style>${styles.replace(/<\/style/gi, '<\\/style')}</style>` : '',
     // After the styles, so the browser paints with them before it reads the rest.
     ...pageMetaTags({ data, config, canonical, description }),
     ...config.head.map(renderHeadTag),
@@ -91,9 +99,9 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
 ${head.join('\n')}
 </head>
 <body>
-<div id="app">${app}</div>
+${body}
 <script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(initial)}</script>
-${clientLoaderTag(href(bundle.entry), [...bundle.preload, ...(usesListLayouts(data) ? bundle.listLayouts : [])].map(href))}${ctx.bodyEnd ?? ''}
+${clientLoaderTag(href(bundle.entry), [...bundle.preload, ...(usesListLayouts(data) ? bundle.listLayouts : [])].map(href), bundle.stylesheet ? href(bundle.stylesheet) : undefined)}${ctx.bodyEnd ?? ''}
 </body>
 </html>
 `
