@@ -27,8 +27,11 @@ export const DATABASE_ID_PLACEHOLDER = 'paste-the-database_id-printed-by-wrangle
 /** A date the workerd of wrangler 4.86 supports; the worker uses web-standard APIs only. */
 const COMPATIBILITY_DATE = '2026-04-01'
 
-/** Settings that mean nothing on the worker: the store is its `DB` binding, and it sends no mail (no SMTP at the edge). */
-const NODE_ONLY = new Set(['GPTNOTES_STORE', 'GPTNOTES_SMTP_URL', 'GPTNOTES_MAIL_FROM', 'GPTNOTES_NOTIFY_MAIL'])
+/** Settings that mean nothing on the worker: the store is its `DB` binding. */
+const NODE_ONLY = new Set(['GPTNOTES_STORE'])
+
+/** Mail settings: the worker sends no mail (no SMTP at the edge) and refuses them at start; shown commented, saying so. */
+const EDGE_REFUSED = new Set(['GPTNOTES_SMTP_URL', 'GPTNOTES_MAIL_FROM', 'GPTNOTES_NOTIFY_MAIL'])
 
 /** How often the worker's scheduled handler sends the notification outbox's retries. */
 export const OUTBOX_CRON = '*/5 * * * *'
@@ -73,6 +76,10 @@ function wranglerToml(): string {
     '[vars]',
   ]
   for (const s of settings.filter((x) => !isSecret(x))) {
+    if (EDGE_REFUSED.has(s.env!)) {
+      lines.push(`# Node only: the worker sends no mail and refuses ${s.env} at start (use GPTNOTES_WEBHOOK_URL)`, `# ${s.env} = ""`)
+      continue
+    }
     lines.push(`# ${s.doc.replaceAll('`', '')}`)
     if (s.env === 'GPTNOTES_ORIGINS') lines.push(`${s.env} = "https://example.com"`)
     else lines.push(`# ${s.env} = ${tomlString(shownValue(s.default))}`)
