@@ -120,6 +120,15 @@ ${secrets.map((s) => `   - \`npx wrangler secret put ${s.env}\`: ${s.doc}`).join
    (\`https://${WORKER_NAME}.<your subdomain>.workers.dev\`); set the site's
    \`valineConfig.serverURLs\` to it and rebuild the site.
 
+## Notifications
+
+The worker tells the owner of new comments through a webhook (\`GPTNOTES_WEBHOOK_URL\`, with
+\`GPTNOTES_WEBHOOK_FORMAT\` \`json\`, \`wecom\`, \`dingtalk\` or \`feishu\`, and the robot's
+signing secret as the secret \`GPTNOTES_WEBHOOK_SECRET\`). It sends **no mail**: a worker cannot
+open SMTP connections, so it refuses the mail settings at start; run \`gptnotes proxy\` on Node
+for mail. The first try goes right after each answer; retries run from the Cron Trigger in
+\`wrangler.toml\` (\`[triggers] crons\`, every five minutes).
+
 ## Bring the comments
 
 From a LeanCloud export or app imported into a local store (\`gptnotes comments import …\`):
