@@ -188,6 +188,9 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
   /** Expired claims are pruned now and then, not on every view: it is housekeeping. */
   const PRUNE_EVERY = 200
 
+  /** How long a sent, dropped or failed message is kept (the outbox's record of what went out). */
+  const OUTBOX_KEEP_MS = 30 * 86_400_000
+
   /** Rows keyed per statement batch by `keyDuplicates`. */
   const KEY_BATCH = 100
 
@@ -486,6 +489,11 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       // again on the committed row; SQLite and D1 run one write at a time.
       const due = sql`state = 'pending' and next_at <= ${now} and (locked_until is null or locked_until <= ${now})`
       const pick = flavor === 'postgres' ? sql`select id from outbox where ${due} order by next_at limit ${limit} for update skip locked` : sql`select id from outbox where ${due} order by next_at limit ${limit}`
+      // Now and then, messages done with for a month go: they name their recipients.
+      if (Math.floor(Math.random() * PRUNE_EVERY) === 0) {
+        const monthAgo = new Date(Date.parse(now) - OUTBOX_KEEP_MS).toISOString()
+        await sql`delete from outbox where state in ('sent', 'dropped', 'failed') and next_at < ${monthAgo}`.execute(db)
+      }
       const { rows } = await sql<Record<string, unknown>>`update outbox set locked_until = ${lockedUntil}, attempts = attempts + 1 where id in (${pick}) and ${due} returning id, dedupe_key, event, channel, target, payload, created_at, next_at, attempts, locked_until`.execute(db)
       return rows.map((r) => ({
         id: String(r.id),
