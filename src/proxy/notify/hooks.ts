@@ -54,12 +54,18 @@ export function approvalPlanner(c: Context<ProxyEnv>): ((approved: StoredComment
  * holds the answer; what fails is retried (the Node adapter's poll, the worker's cron).
  */
 export function sendAfterAnswer(c: Context<ProxyEnv>): void {
-  const sending = c.var.services.outbox.deliver()
+  const { outbox } = c.var.services
+  let waitUntil: ((promise: Promise<unknown>) => void) | undefined
   try {
-    c.executionCtx.waitUntil(sending)
+    const ctx = c.executionCtx
+    waitUntil = (promise) => ctx.waitUntil(promise)
   } catch {
-    // No execution context (Node): the promise runs on; `deliver` never rejects.
+    // No execution context: Node.
   }
+  if (waitUntil) return waitUntil(outbox.deliver())
+  // On Node, once this request's answer is written: the claim is a write the answer need not
+  // wait behind (SQLite's driver is synchronous). `deliver` never rejects.
+  setTimeout(() => void outbox.deliver(), 0)
 }
 
 const PAGE_HEADERS: Record<string, string> = {
