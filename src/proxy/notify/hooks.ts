@@ -54,7 +54,9 @@ export function approvalPlanner(c: Context<ProxyEnv>): ((approved: StoredComment
  * holds the answer; what fails is retried (the Node adapter's poll, the worker's cron).
  */
 export function sendAfterAnswer(c: Context<ProxyEnv>): void {
-  const { outbox } = c.var.services
+  const { outbox, options } = c.var.services
+  // Notifications off: nothing was queued, and a post costs no outbox query.
+  if (!notificationsOn(options)) return
   let waitUntil: ((promise: Promise<unknown>) => void) | undefined
   try {
     const ctx = c.executionCtx
