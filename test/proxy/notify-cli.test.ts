@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CLI } from '../helpers/sites.js'
-import { startReceiver, startSmtp } from './notify-fakes.js'
+import { startNotifying } from './notify-cases.js'
+import { startReceiver, startSmtp, until } from './notify-fakes.js'
 
 /** `gptnotes comments notify-test` and `gptnotes proxy --check`'s SMTP login, through the compiled CLI. */
 const run = promisify(execFile)
@@ -49,6 +50,33 @@ describe('notification commands', () => {
     } finally {
       await smtp.close()
       await hook.close()
+    }
+  })
+
+  it('comments approve on the store queues the reply mail of a held reply; the running service sends it', async () => {
+    const store = `sqlite:${join(dir, 'approve.db')}`
+    const s = await startNotifying(store)
+    try {
+      const parent = await s.post({ nick: 'Pam', mail: 'pam@example.com', comment: '<p>帕姆的评论</p>' })
+      const pid = parent.body.objectId as string
+      const reply = await s.post({ nick: 'Quinn', mail: 'quinn@example.com', comment: '<p>看 <a href="https://q.example/">这</a></p>', rid: pid, pid })
+      expect(reply.body.status).toBe('waiting')
+      await until(() => s.smtp.mails.some((m) => m.subject.includes('Quinn')), 5000, 'the owner mail')
+      const env = {
+        GPTNOTES_SECRET: 'notify-secret-0123456789abcdef',
+        GPTNOTES_NOTIFY_MAIL: 'owner@example.com',
+        GPTNOTES_SMTP_URL: s.smtp.url,
+        GPTNOTES_MAIL_FROM: 'gptnotes <noreply@example.com>',
+        GPTNOTES_SITE_URL: 'https://blog.example.com/gpt/',
+      }
+      const { stdout } = await cli(['comments', 'approve', reply.body.objectId, '--store', store], env)
+      expect(stdout).toContain('approved')
+      await until(() => s.smtp.mails.some((m) => m.to.includes('pam@example.com')), 5000, 'the reply mail')
+      const mail = s.smtp.mails.find((m) => m.to.includes('pam@example.com'))!
+      // The links are the service's, from the comment's own first message.
+      expect(mail.headers['list-unsubscribe']).toContain(`${s.server.url}/unsubscribe?token=`)
+    } finally {
+      await s.close()
     }
   })
 })

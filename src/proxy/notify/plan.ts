@@ -12,7 +12,7 @@
  * event, the comment, the channel, the recipient): one event is queued once. Web-standard.
  */
 import type { ProxyOptions } from '../options.js'
-import type { OutboxEvent, OutboxMessage, StoredComment } from '../stores/store.js'
+import type { CommentStore, OutboxEvent, OutboxMessage, StoredComment } from '../stores/store.js'
 import type { Notice } from './notice.js'
 import { plainText } from './render.js'
 
@@ -98,4 +98,23 @@ export async function planApproval(comment: StoredComment, parent: StoredComment
   const out = jsonHooks(ctx).map((url) => message(ctx, notice('comment.approved', comment, ctx), 'webhook', url))
   out.push(...(await replyMessages(comment, parent, ctx)))
   return out
+}
+
+/**
+ * Approval's messages for moderation on the store itself (`gptnotes comments approve ID`), which
+ * has no request to take the service's address from: it is the one the comment's own
+ * `comment.created` message holds (its `/admin/` link). A comment queued no such message
+ * (posted with notifications off): nothing is queued. Undefined when notifications are off, or
+ * without the secret that signs unsubscribe links.
+ */
+export function storeApprovalPlanner(store: Pick<CommentStore, 'listOutbox' | 'getComment'>, options: PlanContext['options'] & { secret?: string }, now: () => Date = () => new Date()): ((approved: StoredComment) => Promise<OutboxMessage[]>) | undefined {
+  const secret = options.secret
+  if (!notificationsOn(options) || secret === undefined) return undefined
+  return async (approved) => {
+    const created = (await store.listOutbox()).map((m) => JSON.parse(m.payload) as Notice).find((n) => n.type === 'comment.created' && n.comment.objectId === approved.objectId)
+    if (!created) return []
+    const serviceUrl = created.adminUrl.replace(/\/admin\/$/, '')
+    const parent = approved.pid ? await store.getComment(approved.pid) : undefined
+    return planApproval(approved, parent, { options, serviceUrl, secret, now: now() })
+  }
 }
