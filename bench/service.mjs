@@ -9,7 +9,9 @@
 // endpoint in this process; the per-IP limit raised out of the way but still counted in the
 // store), and the service's resident memory once started, before any load. Then the edge
 // worker's size: the `gptnotes proxy init --edge` starter bundled by `wrangler deploy --dry-run`
-// (offline), raw and gzip, against the Workers limit on a worker's compressed size.
+// (offline), raw and gzip, against the Workers limit on a worker's compressed size. A second SQLite
+// row runs with notifications on, a webhook that answers after a second: a post's cost to the
+// reader with and without them (p99 of create, within 10 %).
 //   env BENCH_SERVICE_SECONDS=5  BENCH_SERVICE_CONNECTIONS=16  BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/postgres
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:http'
@@ -84,8 +86,21 @@ const provider = createServer((req, res) => {
 await new Promise((r) => provider.listen(0, '127.0.0.1', r))
 const PROVIDER = `http://127.0.0.1:${provider.address().port}`
 
+/**
+ * A notifier that answers slowly: a webhook receiver that holds each request for a second. A
+ * post with notifications on writes its message in its commit and sends after the answer, so
+ * the reader's latency should not follow the receiver's.
+ */
+const SLOW_MS = 1000
+const slowHook = createServer((req, res) => {
+  req.resume()
+  req.on('end', () => setTimeout(() => res.end('{}'), SLOW_MS))
+})
+await new Promise((r) => slowHook.listen(0, '127.0.0.1', r))
+const NOTIFYING = { GPTNOTES_WEBHOOK_URL: `http://127.0.0.1:${slowHook.address().port}/hook`, GPTNOTES_WEBHOOK_FORMAT: 'json', GPTNOTES_WEBHOOK_SECRET: 'bench-webhook-secret' }
+
 /** `gptnotes proxy` on a free loopback port; resolves with its address once it listens. */
-function startService(store) {
+function startService(store, extraEnv = {}) {
   const child = spawn(process.execPath, [CLI, 'proxy', '--host', '127.0.0.1', '--port', '0', '--store', store], {
     env: {
       ...process.env,
@@ -98,6 +113,9 @@ function startService(store) {
       GITHUB_URL: PROVIDER,
       GPTNOTES_REDIRECT_URIS: 'https://site.example/oauth/',
       GPTNOTES_OAUTH_PER_MINUTE: '1000000',
+      // Required with a PostgreSQL store (one salt for every instance); the same on SQLite.
+      GPTNOTES_SECRET: 'bench-secret-0123456789abcdef',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -152,8 +170,8 @@ async function load(url, kind, pid) {
   return result
 }
 
-async function measure(name, store) {
-  const { child, url } = await startService(store)
+async function measure(name, store, extraEnv) {
+  const { child, url } = await startService(store, extraEnv)
   try {
     // Idle: started, migrated, listening, nothing asked yet.
     await new Promise((r) => setTimeout(r, 1000))
@@ -195,6 +213,12 @@ mkdirSync(dir, { recursive: true })
 const sqlite = `sqlite:${join(dir, 'comments.db')}`
 await seedStore(sqlite)
 rows.push(await measure('SQLite (file, WAL, synchronous=FULL)', sqlite))
+rmSync(dir, { recursive: true, force: true })
+// The same with notifications on: every comment queues a webhook message that a receiver
+// answering after SLOW_MS takes; the reader's create should cost the same (p99 within 10 %).
+mkdirSync(dir, { recursive: true })
+await seedStore(sqlite)
+rows.push(await measure(`SQLite, notifications on (a webhook answering in ${SLOW_MS / 1000} s)`, sqlite, NOTIFYING))
 rmSync(dir, { recursive: true, force: true })
 
 // PostgreSQL: a database of its own, dropped afterwards.
@@ -268,5 +292,12 @@ if (bundle) {
     `\nedge worker (the proxy init --edge starter, wrangler deploy --dry-run): ${kib(bundle.raw)} raw, ${kib(bundle.gzip)} gzip; Workers limit ${WORKER_LIMIT_FREE / 1024 / 1024} MiB gzip free plan (${((100 * bundle.gzip) / WORKER_LIMIT_FREE).toFixed(1)} % of it), ${WORKER_LIMIT_PAID / 1024 / 1024} MiB paid`,
   )
 }
+const plain = rows.find((r) => r.name.startsWith('SQLite ('))
+const notifying = rows.find((r) => r.name.startsWith('SQLite, notifications on'))
+if (plain && notifying) {
+  const change = (100 * (notifying.create.p99 - plain.create.p99)) / plain.create.p99
+  console.log(`\nnotifications: create p99 ${f1(notifying.create.p99)} ms with a slow webhook, ${f1(plain.create.p99)} ms without (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; budget +10 %)`)
+}
 for (const note of notes) console.log(`\n${note}`)
 provider.close()
+slowHook.close()

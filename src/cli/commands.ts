@@ -130,7 +130,7 @@ const usageError = (message: string): never => {
 }
 
 export function registerComments(program: Command): void {
-  const comments = program.command('comments').description('move comments off LeanCloud (import, export) and moderate them (list, approve, spam, delete)')
+  const comments = program.command('comments').description('move comments off LeanCloud (import, export) and moderate them (list, approve, spam, delete), test notifications (notify-test)')
 
   comments
     .command('import')
@@ -201,6 +201,15 @@ export function registerComments(program: Command): void {
     ['spam', 'mark a comment as spam: readers no longer see it'],
     ['delete', 'delete a comment and the replies of its thread'],
   ] as const
+  comments
+    .command('notify-test')
+    .description('send one test message on each configured notification channel (GPTNOTES_NOTIFY_MAIL over GPTNOTES_SMTP_URL, each GPTNOTES_WEBHOOK_URL) and say how each went')
+    .option('--service <url>', "the comment service's address, for the message's link to /admin/ (default: http://HOST:PORT of the settings)")
+    .option(...DEBUG_OPTION)
+    .action(async (opts: { service?: string; debug?: boolean }) => {
+      process.exitCode = await (await import('./notify-test.js')).notifyTestCommand({ service: opts.service, debug: !!opts.debug })
+    })
+
   for (const [action, description] of actions) {
     comments
       .command(action)

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { exportFiles, importExportFile } from '../proxy/migrate/import.js'
 import { classFromFileName, type LeanCloudClass } from '../proxy/migrate/leancloud-export.js'
 import { adminApiModerator, AdminApiError, storeModerator, type Moderator, type OwnerComment } from '../proxy/moderate/moderator.js'
+import { storeApprovalPlanner } from '../proxy/notify/plan.js'
 import { ProxyOptionError, resolveProxyOptions } from '../proxy/options.js'
 import { htmlText } from '../proxy/policy/sanitize.js'
 import type { CommentStatus, CommentStore } from '../proxy/stores/store.js'
@@ -165,7 +166,16 @@ async function openModerator(opts: TargetFlags): Promise<{ moderator?: Moderator
     return { moderator: adminApiModerator({ service: opts.service, token }), code: OK }
   }
   const opened = await openConfiguredStore(opts.store, opts.debug)
-  return opened === undefined ? { code: FAILED } : { moderator: storeModerator(opened.store), code: OK }
+  if (opened === undefined) return { code: FAILED }
+  // An approval here queues the notifications it causes (the running service sends them) when
+  // the environment has the service's notification settings.
+  let planner: ReturnType<typeof storeApprovalPlanner>
+  try {
+    planner = storeApprovalPlanner(opened.store, resolveProxyOptions({ env: process.env }))
+  } catch {
+    planner = undefined
+  }
+  return { moderator: storeModerator(opened.store, undefined, planner), code: OK }
 }
 
 /** Runs `work` on the moderator, closing it after; the admin API's refusals are one line. */

@@ -45,6 +45,22 @@ export async function proxyCheck(options: ProxyOptions, print: (err: unknown) =>
       ? `schema version ${found.level} of ${found.known}: will migrate ${steps(found.pending)} at start`
       : `schema version ${found.level}, up to date`
   console.log(`store: ${shownStore(options.store)} reached; ${state}`)
+  if (options.smtpUrl !== undefined && options.mailFrom !== undefined) {
+    // The login only: no mail is sent (`gptnotes comments notify-test` sends one).
+    const { smtpMailer } = await import('../proxy/notify/smtp.js')
+    const { shownSmtp } = await import('./notify-test.js')
+    const mailer = smtpMailer(options.smtpUrl, options.mailFrom)
+    try {
+      await mailer.verify()
+      console.log(`smtp: ${shownSmtp(options.smtpUrl)} answered and accepted the login`)
+    } catch (err) {
+      print(problem('NotifySmtpFailed', { host: shownSmtp(options.smtpUrl), reason: (err as { code?: string }).code ?? 'smtp' }, undefined, { cause: err }))
+      return 1
+    } finally {
+      mailer.close()
+    }
+  }
+  if (options.webhookUrls.length > 0) console.log(`webhooks: ${options.webhookUrls.length} (${options.webhookFormat}); \`gptnotes comments notify-test\` sends a test message`)
   if (options.origins.length === 0) console.warn(`warning ${formatWarning(warning('ProxyNoOrigins', {}))}`)
   console.log('ready to start')
   return 0

@@ -30,6 +30,12 @@ const COMPATIBILITY_DATE = '2026-04-01'
 /** Settings that mean nothing on the worker: the store is its `DB` binding. */
 const NODE_ONLY = new Set(['GPTNOTES_STORE'])
 
+/** Mail settings: the worker sends no mail (no SMTP at the edge) and refuses them at start; shown commented, saying so. */
+const EDGE_REFUSED = new Set(['GPTNOTES_SMTP_URL', 'GPTNOTES_MAIL_FROM', 'GPTNOTES_NOTIFY_MAIL'])
+
+/** How often the worker's scheduled handler sends the notification outbox's retries. */
+export const OUTBOX_CRON = '*/5 * * * *'
+
 const isSecret = (s: Setting<unknown>): boolean => s.parse === (secret as unknown) || /_SECRET$/.test(s.env ?? '')
 
 const tomlString = (s: string): string => JSON.stringify(s)
@@ -60,11 +66,20 @@ function wranglerToml(): string {
     `database_id = ${tomlString(DATABASE_ID_PLACEHOLDER)}`,
     'migrations_dir = "migrations"',
     '',
+    '# Notifications are sent right after each answer; retries (a webhook that was down) and',
+    '# anything a stopped isolate left are sent by the scheduled handler, every five minutes.',
+    '[triggers]',
+    `crons = [${tomlString(OUTBOX_CRON)}]`,
+    '',
     '# The settings (the same names as `gptnotes proxy` reads from the environment). A commented',
     '# line shows the default; uncomment it to change it. Booleans are `1`/`true`.',
     '[vars]',
   ]
   for (const s of settings.filter((x) => !isSecret(x))) {
+    if (EDGE_REFUSED.has(s.env!)) {
+      lines.push(`# Node only: the worker sends no mail and refuses ${s.env} at start (use GPTNOTES_WEBHOOK_URL)`, `# ${s.env} = ""`)
+      continue
+    }
     lines.push(`# ${s.doc.replaceAll('`', '')}`)
     if (s.env === 'GPTNOTES_ORIGINS') lines.push(`${s.env} = "https://example.com"`)
     else lines.push(`# ${s.env} = ${tomlString(shownValue(s.default))}`)
@@ -104,6 +119,15 @@ ${secrets.map((s) => `   - \`npx wrangler secret put ${s.env}\`: ${s.doc}`).join
 5. \`npx wrangler deploy\`. It prints the worker's address
    (\`https://${WORKER_NAME}.<your subdomain>.workers.dev\`); set the site's
    \`valineConfig.serverURLs\` to it and rebuild the site.
+
+## Notifications
+
+The worker tells the owner of new comments through a webhook (\`GPTNOTES_WEBHOOK_URL\`, with
+\`GPTNOTES_WEBHOOK_FORMAT\` \`json\`, \`wecom\`, \`dingtalk\` or \`feishu\`, and the robot's
+signing secret as the secret \`GPTNOTES_WEBHOOK_SECRET\`). It sends **no mail**: a worker cannot
+open SMTP connections, so it refuses the mail settings at start; run \`gptnotes proxy\` on Node
+for mail. The first try goes right after each answer; retries run from the Cron Trigger in
+\`wrangler.toml\` (\`[triggers] crons\`, every five minutes).
 
 ## Bring the comments
 

@@ -17,6 +17,8 @@ import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancl
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
 import { leancloudRoutes } from './routes/leancloud.js'
 import { corsProxyRoutes, oauthRoutes } from './routes/oauth.js'
+import { unsubscribeRoutes } from './notify/hooks.js'
+import { createOutbox, type MailSender, type Outbox } from './notify/outbox.js'
 import { StoreUnavailable, errorCode, type CommentStore } from './stores/store.js'
 
 export type { ProxyEnv, Services } from './routes/context.js'
@@ -34,8 +36,12 @@ export interface CreateProxyAppOptions {
   log?: ProxyLog
   /** The clock (tests move it to pass rate-limit and counter windows). */
   now?: () => Date
-  /** Outbound requests to OAuth providers (tests pass a spy); the runtime's `fetch` by default. */
+  /** Outbound requests to OAuth providers and webhooks (tests pass a spy); the runtime's `fetch` by default. */
   fetch?: typeof fetch
+  /** Notification mail (the Node adapter's SMTP transport); none on the edge. */
+  mailer?: MailSender
+  /** The outbox sender, when the adapter made it (to poll it); otherwise one is made here. */
+  outbox?: Outbox
 }
 
 /** The request headers a LeanCloud SDK sends; a preflight is answered with exactly these. */
@@ -94,9 +100,11 @@ async function readBody(body: ReadableStream<Uint8Array>, declared: number, max:
 
 const randomSalt = (): string => hex(crypto.getRandomValues(new Uint8Array(32)))
 
-export function createProxyApp({ store, options, clientIp, log = jsonLog, now = () => new Date(), fetch: outbound }: CreateProxyAppOptions): Hono<ProxyEnv> {
+export function createProxyApp({ store, options, clientIp, log = jsonLog, now = () => new Date(), fetch: outbound, mailer, outbox }: CreateProxyAppOptions): Hono<ProxyEnv> {
   // Without a configured secret, a salt per start: the hashes stay unlinkable across restarts.
   const salt = options.secret ?? randomSalt()
+  // Looked up at call time, so a runtime's own fetch (bound to its global) is used as it is.
+  const fetcher: typeof fetch = outbound ?? ((input, init) => fetch(input, init))
   const services: Services = {
     store,
     options,
@@ -112,8 +120,8 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
       }
       return clientIp?.(c) ?? 'unknown'
     },
-    // Looked up at call time, so a runtime's own fetch (bound to its global) is used as it is.
-    fetch: outbound ?? ((input, init) => fetch(input, init)),
+    fetch: fetcher,
+    outbox: outbox ?? createOutbox({ store, options, mailer, secret: salt, fetch: fetcher, log, now }),
   }
   const origins = new Set(options.origins)
   const app = new Hono<ProxyEnv>()
@@ -195,6 +203,7 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
   app.route('/1.1', leancloudRoutes())
   mountAdminPage(app)
   app.route('/admin', adminRoutes())
+  app.route('/unsubscribe', unsubscribeRoutes())
   app.route('/oauth', oauthRoutes())
   app.route('/cors', corsProxyRoutes())
   return app

@@ -12,6 +12,9 @@ import { createProxyApp, jsonLog, type ProxyLog } from './app.js'
 import { LC } from './leancloud/errors.js'
 import { checkServingRules, type ProxyOptions } from './options.js'
 import { migrateOrClose, openMigratedStore, openStore } from './stores/open-store.js'
+import { createOutbox, type MailSender } from './notify/outbox.js'
+import { smtpMailer } from './notify/smtp.js'
+import { notificationsOn } from './notify/plan.js'
 import type { CommentStore } from './stores/store.js'
 
 export interface StartProxyServerOptions {
@@ -25,7 +28,15 @@ export interface StartProxyServerOptions {
   now?: () => Date
   /** The connection limits (tests shorten them); NODE_LIMITS otherwise. */
   limits?: Partial<NodeLimits>
+  /** The outbox's timing (tests shorten it): how often it is polled, the retry delays, a send's time-out. */
+  notify?: { pollMs?: number; retryDelaysMs?: number[]; timeoutMs?: number }
 }
+
+/** How often the outbox is looked at for messages due (retries, and what a stopped process left). */
+export const OUTBOX_POLL_MS = 5_000
+
+/** The SMTP mailer the settings name, if any. */
+export const mailerFor = (options: ProxyOptions): MailSender | undefined => (options.smtpUrl !== undefined && options.mailFrom !== undefined ? smtpMailer(options.smtpUrl, options.mailFrom) : undefined)
 
 /** What the Node server allows each connection, below Node's own defaults. */
 export interface NodeLimits {
@@ -141,7 +152,7 @@ const DRAIN_MS = 10_000
  */
 const HEAP_FLAGS = '--optimize-for-size'
 
-export async function startProxyServer({ options, store: given, signals = true, log = jsonLog, now, limits }: StartProxyServerOptions): Promise<ProxyServer> {
+export async function startProxyServer({ options, store: given, signals = true, log = jsonLog, now, limits, notify = {} }: StartProxyServerOptions): Promise<ProxyServer> {
   // With signals handled here the process is the service's own: its heap is set for serving.
   if (signals) setFlagsFromString(HEAP_FLAGS)
   let warnings
@@ -154,7 +165,17 @@ export async function startProxyServer({ options, store: given, signals = true, 
   const store = given ? await migrateOrClose(given) : await openMigratedStore(options.store)
   for (const { setting, problem } of warnings) log({ level: 'warn', event: 'setting', setting, problem })
 
-  const app = createProxyApp({ store, options, log, now, clientIp: (c) => getConnInfo(c).remote.address })
+  const mailer = mailerFor(options)
+  // The secret is set whenever mail is (checkServingRules): unsubscribe keys stay valid across restarts.
+  const outbox = createOutbox({ store, options, mailer, secret: options.secret ?? '', fetch: (input, init) => fetch(input, init), log, now, retryDelaysMs: notify.retryDelaysMs, timeoutMs: notify.timeoutMs })
+  const app = createProxyApp({ store, options, log, now, mailer, outbox, clientIp: (c) => getConnInfo(c).remote.address })
+  // What is due at start (a stopped process's messages) and then every poll: retries, and
+  // messages another instance claimed and never finished.
+  const polling = notificationsOn(options)
+  if (polling) void outbox.deliver()
+  const poll = setInterval(() => polling && void outbox.deliver(), notify.pollMs ?? OUTBOX_POLL_MS)
+  poll.unref()
+  if (!polling) clearInterval(poll)
   const server = createServer({ connectionsCheckingInterval: CHECK_INTERVAL_MS }, getRequestListener(app.fetch, { errorHandler: requestError }))
   guardConnections(server, { ...NODE_LIMITS, ...limits }, !options.trustProxy)
   try {
@@ -166,6 +187,8 @@ export async function startProxyServer({ options, store: given, signals = true, 
       })
     })
   } catch (err) {
+    clearInterval(poll)
+    mailer?.close()
     await store.close().catch(() => undefined)
     throw err
   }
@@ -192,6 +215,10 @@ export async function startProxyServer({ options, store: given, signals = true, 
       await stopped
       clearInterval(sweep)
       clearTimeout(timer)
+      clearInterval(poll)
+      // A send under way finishes (or its claim lapses and it is sent again after a restart).
+      if (polling) await outbox.deliver()
+      mailer?.close()
       await store.close()
       log({ level: 'info', event: 'stopped' })
       finish()

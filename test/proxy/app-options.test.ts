@@ -95,6 +95,7 @@ describe('the comment service’s settings', () => {
     // Every environment name of the resolver is in it, with its config key and its default.
     expect(table).toContain('| `GPTNOTES_RATE_SECONDS` | — | `rateSeconds` | seconds between two comments from one IP | `20` |')
     expect(table).toContain('| — | `--port` | `port` |')
-    expect(table.split('\n')).toHaveLength(2 + 25)
+    // One row a setting: 25, and the 7 of notifications (design.md §8.1).
+    expect(table.split('\n')).toHaveLength(2 + 32)
   })
 })

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { postComment } from '../../src/proxy/comments/post-comment.js'
 import { duplicateDigest } from '../../src/proxy/policy/moderation.js'
 import { latestMigration } from '../../src/proxy/stores/migrations.js'
-import type { CommentQuery, CommentStore, Condition, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
+import type { CommentQuery, CommentStore, Condition, OutboxMessage, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 
 export interface StoreHarness {
   /** A store on an empty database, not migrated yet. */
@@ -503,6 +503,84 @@ export function storeCases(name: string, harness: StoreHarness): void {
       const bad = comment({ objectId: 'bad', status: 'bogus' as never })
       await expect(store.importRecords({ comments: [...good, bad], counters: [counter()] })).rejects.toThrow()
       expect(await store.exportRecords()).toEqual({ comments: [], counters: [] })
+    })
+
+    const message = (c: StoredComment, n: number, over: Partial<OutboxMessage> = {}): OutboxMessage => ({
+      id: `${c.objectId}-m${n}`,
+      dedupeKey: `comment.created:${c.objectId}:webhook:${n}`,
+      event: 'comment.created',
+      channel: 'webhook',
+      target: `https://hooks.example/${n}`,
+      payload: JSON.stringify({ n }),
+      createdAt: iso(0),
+      nextAt: iso(0),
+      ...over,
+    })
+
+    it("a comment's notifications are written in its commit: with the comment, and not when it is refused", async () => {
+      const store = await open()
+      const c = comment()
+      const key = await duplicateDigest(c)
+      const claim = { key: 'rate:ip-1', now: iso(0), until: iso(20), max: 1 }
+      expect(await store.insertClaimedComment(c, key, claim, [message(c, 1), message(c, 2)])).toEqual({ inserted: true })
+      // The same words again (a duplicate) and the client's rate (a refused claim) queue nothing.
+      const dup = comment({ comment: c.comment, nick: c.nick, url: c.url })
+      expect((await store.insertClaimedComment(dup, key, undefined, [message(dup, 1)])).inserted).toBe(false)
+      const later = comment()
+      expect((await store.insertClaimedComment(later, await duplicateDigest(later), claim, [message(later, 1)])).inserted).toBe(false)
+      expect((await store.listOutbox()).map((m) => m.id)).toEqual([`${c.objectId}-m1`, `${c.objectId}-m2`])
+      // Without a claim, too.
+      const free = comment()
+      expect(await store.insertClaimedComment(free, await duplicateDigest(free), undefined, [message(free, 1)])).toEqual({ inserted: true })
+      expect(await store.listOutbox()).toHaveLength(3)
+    })
+
+    it('an approval queues its messages once, and only when the comment has that status', async () => {
+      const store = await open()
+      const c = comment({ status: 'waiting' })
+      await store.insertComment(c)
+      const m = message(c, 1, { event: 'comment.approved', dedupeKey: `comment.approved:${c.objectId}` })
+      expect(await store.setStatusNotifying(c.objectId, 'approved', iso(30), [m])).toBe(true)
+      expect(await store.setStatusNotifying(c.objectId, 'approved', iso(31), [{ ...m, id: 'another-id' }])).toBe(true)
+      expect((await store.listOutbox()).map((r) => r.id)).toEqual([m.id])
+      expect(await store.setStatusNotifying('missing', 'approved', iso(32), [message(comment({ objectId: 'missing' }), 9)])).toBe(false)
+      expect(await store.listOutbox()).toHaveLength(1)
+    })
+
+    it('claims due messages once across handles; a lapsed claim is taken again and its late finish changes nothing', async () => {
+      const store = await open()
+      const other = await reopen(store)
+      const c = comment()
+      await store.insertClaimedComment(c, await duplicateDigest(c), undefined, Array.from({ length: 6 }, (_, i) => message(c, i)))
+      const [a, b] = await Promise.all([store.claimOutbox(iso(1), iso(31), 4), other.claimOutbox(iso(1), iso(31), 4)])
+      expect(a.length + b.length).toBe(6)
+      expect(new Set([...a, ...b].map((m) => m.id)).size).toBe(6)
+      expect([...a, ...b].every((m) => m.attempts === 1 && m.lockedUntil === iso(31))).toBe(true)
+      // Held: nothing more to claim until the hold lapses.
+      expect(await store.claimOutbox(iso(2), iso(32), 10)).toEqual([])
+      const first = a[0] ?? b[0]
+      await store.finishOutbox(first, { state: 'sent', at: iso(3) })
+      const again = await store.claimOutbox(iso(40), iso(70), 10)
+      expect(again.map((m) => m.id).sort()).toEqual([...a, ...b].filter((m) => m.id !== first.id).map((m) => m.id).sort())
+      expect(again.every((m) => m.attempts === 2)).toBe(true)
+      // The first claim's late finish is ignored: the row is the second sender's.
+      const taken = again[0]
+      await store.finishOutbox({ id: taken.id, lockedUntil: iso(31) }, { state: 'sent', at: iso(41) })
+      await store.finishOutbox(taken, { state: 'pending', error: 'http-500', nextAt: iso(100) })
+      const rows = await store.listOutbox()
+      expect(rows.find((r) => r.id === taken.id)).toMatchObject({ state: 'pending', lastError: 'http-500', attempts: 2, nextAt: iso(100) })
+      expect(rows.find((r) => r.id === first.id)).toMatchObject({ state: 'sent' })
+      // Not due before its retry time.
+      expect((await store.claimOutbox(iso(99), iso(129), 10)).map((m) => m.id)).not.toContain(taken.id)
+      expect((await store.claimOutbox(iso(100), iso(130), 10)).map((m) => m.id)).toContain(taken.id)
+    })
+
+    it('records unsubscribed keys', async () => {
+      const store = await open()
+      expect(await store.isUnsubscribed('k1')).toBe(false)
+      await store.unsubscribe('k1', iso(1))
+      await store.unsubscribe('k1', iso(2))
+      expect(await store.isUnsubscribed('k1')).toBe(true)
     })
 
     it('exports everything, oldest first, whatever the status', async () => {

@@ -36,10 +36,10 @@ const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', '
 const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
 /** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */
 const PROXY_WEB_PACKAGES = ['hono', 'kysely']
-/** The proxy's Node-only files (design.md §5): its Node adapter, the stores that need Node, the store opener. */
-const PROXY_NODE_FILES = ['node.ts', 'stores/sqlite.ts', 'stores/postgres.ts', 'stores/open-store.ts']
+/** The proxy's Node-only files (design.md §5): its Node adapter, the stores that need Node, the store opener, the SMTP mailer. */
+const PROXY_NODE_FILES = ['node.ts', 'stores/sqlite.ts', 'stores/postgres.ts', 'stores/open-store.ts', 'notify/smtp.ts']
 /** What those files may add to the web packages: Node built-ins and these. */
-const PROXY_NODE_PACKAGES = ['@hono/node-server', 'better-sqlite3', 'pg']
+const PROXY_NODE_PACKAGES = ['@hono/node-server', 'better-sqlite3', 'pg', 'nodemailer']
 const isProxyNodeFile = (file: string): boolean => PROXY_NODE_FILES.includes(relative(join(SRC, 'proxy'), file).split(/[\\/]/).join('/'))
 const isProxyNodeImport = (spec: string): boolean => spec.startsWith('node:') || PROXY_NODE_PACKAGES.includes(packageOf(spec))
 /** The browser entry: it hydrates the page, so nothing that runs on Node may import it. */

@@ -136,6 +136,15 @@ async function serviceCli(args: string[], params: unknown, { env = {}, listening
   return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: stderr, params }
 }
 
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
 const serviceStore = () => `sqlite:${join(service, 'comments.db')}`
 
 /**
@@ -252,6 +261,26 @@ const CASES: Case[] = [
   {
     code: 'ProxySettingInvalid',
     raise: () => serviceCli(['proxy', '--port', '0', '--store', 'mysql://db.example/c'], { setting: '--store', problem: 'must be sqlite:PATH or postgres://USER@HOST/DB, got a "mysql:" URL' }),
+  },
+  {
+    code: 'NotifySmtpFailed',
+    // `proxy --check` tries the SMTP login: here nothing listens on the port.
+    raise: async () => {
+      const port = await closedPort()
+      const env = { GPTNOTES_SMTP_URL: `smtp://127.0.0.1:${port}`, GPTNOTES_MAIL_FROM: 'gptnotes <noreply@example.com>', GPTNOTES_SECRET: 'catalogue-secret-0123456789' }
+      return serviceCli(['proxy', '--check', '--store', `sqlite:${join(service, 'smtp-check.db')}`], { host: `smtp://127.0.0.1:${port}`, reason: 'ESOCKET' }, { env })
+    },
+  },
+  {
+    code: 'NotifyWebhookFailed',
+    raise: async () => {
+      const port = await closedPort()
+      return serviceCli(['comments', 'notify-test'], { url: `http://127.0.0.1:${port}/robot/send?…`, reason: 'ECONNREFUSED' }, { env: { GPTNOTES_WEBHOOK_URL: `http://127.0.0.1:${port}/robot/send?access_token=not-shown` } })
+    },
+  },
+  {
+    code: 'NotifyNotConfigured',
+    raise: () => serviceCli(['comments', 'notify-test'], {}),
   },
   {
     code: 'CommentStoreUnavailable',

@@ -44,9 +44,7 @@ const COMMON_HEADERS: Record<string, string> = {
  * neither is set (the page then shows the path without a link).
  */
 export function siteAddress(options: ProxyOptions): string {
-  const siteUrl = (options as { siteUrl?: unknown }).siteUrl
-  if (typeof siteUrl === 'string' && siteUrl !== '') return siteUrl
-  return options.origins[0] ?? ''
+  return options.siteUrl ?? options.origins[0] ?? ''
 }
 
 /** The HTML: relative URLs, so the page works wherever the service is mounted (`…/admin/`). */

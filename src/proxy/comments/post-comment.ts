@@ -11,7 +11,7 @@ import { secondsUntil, type Limits } from '../policy/limits.js'
 import { duplicateDigest, moderate } from '../policy/moderation.js'
 import { ipHash, mailHash } from '../policy/privacy.js'
 import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
-import type { CommentStore, StoredComment } from '../stores/store.js'
+import type { CommentStore, OutboxMessage, StoredComment } from '../stores/store.js'
 
 export type CommentRefusal =
   /** A field is missing, of the wrong type or malformed. */
@@ -40,6 +40,8 @@ export interface PostCommentDeps {
   salt: string
   now: Date
   newId: () => string
+  /** The notifications the comment causes, written in its commit (`notify/plan.ts`); none when absent. */
+  notify?: (posted: StoredComment) => Promise<OutboxMessage[]>
 }
 
 export interface CommentRequest {
@@ -94,7 +96,10 @@ export async function postComment(deps: PostCommentDeps, request: CommentRequest
   // above. A comment not stored (refused here, or the store failing) holds no claim: its author
   // may correct it and send it again at once. Resolves once committed: a comment acknowledged
   // is never lost.
-  const stored = await deps.store.insertClaimedComment(posted, duplicate, deps.limits.commentClaim(client, deps.now))
+  // Its notifications go in the same commit: stored, the comment will be told of, even if the
+  // service stops before sending; refused, nothing is queued.
+  const outbox = deps.notify ? await deps.notify(posted) : []
+  const stored = await deps.store.insertClaimedComment(posted, duplicate, deps.limits.commentClaim(client, deps.now), outbox)
   if (!stored.inserted && stored.refused === 'duplicate') return { refused: 'duplicate' }
   if (!stored.inserted) {
     return { refused: 'rate', retryAfterSeconds: secondsUntil(stored.until, deps.now), rateSeconds: deps.settings.rateSeconds }

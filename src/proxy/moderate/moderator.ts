@@ -4,7 +4,7 @@
  * the store is not reachable from where the owner is, or is a D1 database at the edge). Both
  * answer alike: the admin API's page size, order and owner view. Web-standard.
  */
-import type { CommentStatus, CommentStore, StoredComment } from '../stores/store.js'
+import type { CommentStatus, CommentStore, OutboxMessage, StoredComment } from '../stores/store.js'
 
 /** What the owner sees of a comment: everything but the IP hash, which only serves the service. */
 export type OwnerComment = Omit<StoredComment, 'ipHash'>
@@ -46,8 +46,12 @@ export function ownerView(comment: StoredComment): OwnerComment {
   return rest
 }
 
-/** Moderation on the store directly; closing it closes the store. */
-export function storeModerator(store: CommentStore, now: () => Date = () => new Date()): Moderator {
+/**
+ * Moderation on the store directly; closing it closes the store. `onApprove`: the notifications
+ * a held comment's approval causes (given the comment as it will be), written in the commit that
+ * approves it.
+ */
+export function storeModerator(store: CommentStore, now: () => Date = () => new Date(), onApprove?: (approved: StoredComment) => Promise<OutboxMessage[]>): Moderator {
   return {
     async list({ status, url, page = 1 }) {
       const query = {
@@ -61,7 +65,14 @@ export function storeModerator(store: CommentStore, now: () => Date = () => new 
       return { results: results.map(ownerView), count, page, pageSize: ADMIN_PAGE_SIZE }
     },
     async setStatus(objectId, status) {
-      if (!(await store.setCommentStatus(objectId, status, now().toISOString()))) return undefined
+      const updatedAt = now().toISOString()
+      if (status === 'approved' && onApprove) {
+        const before = await store.getComment(objectId)
+        if (!before) return undefined
+        // Approving an approved comment tells no one again (and the outbox's keys would drop a repeat).
+        const outbox = before.status === 'approved' ? [] : await onApprove({ ...before, status, updatedAt })
+        if (!(await store.setStatusNotifying(objectId, status, updatedAt, outbox))) return undefined
+      } else if (!(await store.setCommentStatus(objectId, status, updatedAt))) return undefined
       const comment = await store.getComment(objectId)
       return comment && ownerView(comment)
     },

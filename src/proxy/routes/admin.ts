@@ -9,6 +9,7 @@ import { decodeEntities } from '../../shared/escape.js'
 import { LC, lcError } from '../leancloud/errors.js'
 import { pathValue } from '../leancloud/where.js'
 import { STATUSES, storeModerator } from '../moderate/moderator.js'
+import { approvalPlanner, sendAfterAnswer } from '../notify/hooks.js'
 import type { CommentStatus } from '../stores/store.js'
 import { errorResponse, type ProxyEnv } from './context.js'
 
@@ -66,8 +67,9 @@ export function adminRoutes(): Hono<ProxyEnv> {
   const setStatus = (status: 'approved' | 'spam') =>
     admin.post(`/comments/:id/${status === 'approved' ? 'approve' : 'spam'}`, async (c) => {
       const id = pathValue('objectId', c.req.param('id'))
-      const comment = await storeModerator(c.var.services.store, c.var.services.now).setStatus(id, status)
+      const comment = await storeModerator(c.var.services.store, c.var.services.now, approvalPlanner(c)).setStatus(id, status)
       if (!comment) throw lcError(LC.OBJECT_NOT_FOUND)
+      if (status === 'approved') sendAfterAnswer(c)
       return c.json(comment)
     })
   setStatus('approved')

@@ -5,6 +5,7 @@ import type { ProxyLog } from '../log.js'
 import { toErrorResponse } from '../leancloud/errors.js'
 import type { ProxyOptions } from '../options.js'
 import type { AvatarKey } from '../policy/privacy.js'
+import type { Outbox } from '../notify/outbox.js'
 import type { CommentStore } from '../stores/store.js'
 
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   clientIp: (c: Context<ProxyEnv>) => string
   /** Outbound requests (the OAuth token exchanges); tests put a spy here. */
   fetch: typeof fetch
+  /** Sends the notification outbox (`notify/`). */
+  outbox: Outbox
 }
 
 export interface ProxyEnv {

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono'
 import { parseCql } from '../leancloud/cql.js'
 import { LC, LeanCloudError, lcError, toErrorResponse } from '../leancloud/errors.js'
 import { postComment } from '../comments/post-comment.js'
+import { newCommentPlanner, sendAfterAnswer } from '../notify/hooks.js'
 import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, newObjectId, publicComment, publicCounter, type PublicComment } from '../leancloud/objects.js'
 import { counterRateError, refusalError } from '../leancloud/refusals.js'
 import { parseKeys, parseQuery, pathValue, QUERY_LIMITS, type ClassName, type KeySelection } from '../leancloud/where.js'
@@ -107,7 +108,7 @@ async function readPath(svc: Services, path: string, params: Params): Promise<ob
 async function createComment(c: LcContext): Promise<Response> {
   const svc = c.var.services
   const outcome = await postComment(
-    { store: svc.store, limits: limitsOn(svc.store, svc.options), settings: svc.options, salt: svc.salt, now: svc.now(), newId: newObjectId },
+    { store: svc.store, limits: limitsOn(svc.store, svc.options), settings: svc.options, salt: svc.salt, now: svc.now(), newId: newObjectId, notify: newCommentPlanner(c) },
     { fields: decodeCommentFields(await jsonBody(c)), ip: svc.clientIp(c) },
   )
   if ('refused' in outcome) {
@@ -117,6 +118,7 @@ async function createComment(c: LcContext): Promise<Response> {
   }
   const { posted, reasons } = outcome
   svc.log({ level: 'info', event: 'comment-created', status: posted.status, reasons })
+  sendAfterAnswer(c)
   c.header('Location', `/1.1/classes/Comment/${posted.objectId}`)
   const wantsObject = isTrue(c.req.query('new')) || isTrue(c.req.query('fetchWhenSave'))
   // A held comment says so (only then), so the widget can tell its author it is not published yet.

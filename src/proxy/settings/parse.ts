@@ -132,3 +132,55 @@ export function redirectPrefix(value: string, name: string): string {
   if (!url) return fail(name, `must list http(s) URLs such as https://example.com/oauth/ (origin and path), got "${value}"`)
   return url.href
 }
+
+/** The site's address with its base (`https://example.com/gpt/`), kept with one trailing slash. */
+export const siteUrl: Parser<string | undefined> = (raw, name) => {
+  const s = optional(raw, name)
+  if (s === undefined) return undefined
+  const url = plainHttpUrl(s)
+  if (!url) return fail(name, `must be the site's http(s) address with its base, such as https://example.com/gpt/, got ${show(raw)}`)
+  return url.href.endsWith('/') ? url.href : `${url.href}/`
+}
+
+/** One e-mail address (`name@example.com`), or unset. */
+export const mailAddress: Parser<string | undefined> = (raw, name) => {
+  const s = optional(raw, name)
+  if (s === undefined) return undefined
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(s) ? s : fail(name, `must be an e-mail address such as owner@example.com, got ${show(raw)}`)
+}
+
+/** A sender: an address, or a name and an address (`我的GPT笔记 <noreply@example.com>`). */
+export const mailFrom: Parser<string | undefined> = (raw, name) => {
+  const s = optional(raw, name)
+  if (s === undefined) return undefined
+  const address = /<([^<>]+)>\s*$/.exec(s)?.[1] ?? s
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(address.trim()) && !/[\r\n]/.test(s) ? s : fail(name, `must be an address or a name and an address (我的GPT笔记 <noreply@example.com>), got ${show(raw)}`)
+}
+
+/** `smtp://user:pass@host:587` or `smtps://user:pass@host:465`; only the scheme is ever echoed (the rest holds a password). */
+export const smtpUrl: Parser<string | undefined> = (raw, name) => {
+  const s = optional(raw, name)
+  if (s === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(s)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(s)?.[0]
+    return fail(name, `must be smtp://USER:PASSWORD@HOST:587 (STARTTLS when offered) or smtps://USER:PASSWORD@HOST:465, got ${scheme ? `a "${scheme}" URL` : 'no URL'}`)
+  }
+  return s
+}
+
+/** Webhook addresses: http(s) URLs (a robot's carries its key in the query), comma-separated. */
+export const webhookUrl = (value: string, name: string): string => {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return fail(name, 'must list http(s) URLs, comma-separated (one of them is not a URL)')
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : fail(name, `must list http(s) URLs, got a "${url.protocol}" URL`)
+}

@@ -22,9 +22,26 @@ const SECRET = SETTINGS.secret.env!
  * not start without one; elsewhere it is said once.
  */
 export function checkServingRules(options: ProxyOptions, store: 'postgres' | 'sqlite' | 'd1' = options.store.startsWith('postgres') ? 'postgres' : 'sqlite'): SettingWarning[] {
+  checkNotificationRules(options, store === 'd1' ? 'edge' : 'node')
   if (options.secret !== undefined) return []
   if (store === 'postgres') {
     throw new ProxyOptionError(SECRET, `must be set with a PostgreSQL store (config key \`secret\`, 16 characters or more): it is the salt of the IP hashes, and instances without a shared one share no rate limit, counter window or login limit`)
   }
   return [{ setting: SECRET, problem: `is not set: the salt of the IP hashes is new at each start${store === 'd1' ? ' and in each isolate' : ''}, so rate limits, counter windows and login limits hold per process; set it to share them` }]
+}
+
+/**
+ * Notifications: mail is sent over SMTP, which the edge runtime cannot open (no TCP sockets
+ * there); SMTP needs a sender, and reply mail a lasting secret, as it signs the unsubscribe
+ * links that must keep working after a restart.
+ */
+export function checkNotificationRules(options: ProxyOptions, runtime: 'node' | 'edge'): void {
+  const smtp = SETTINGS.smtpUrl.env!
+  if (options.smtpUrl !== undefined && runtime === 'edge') {
+    throw new ProxyOptionError(smtp, 'is not supported by the edge worker: it cannot open SMTP connections. Unset it there and use a webhook (GPTNOTES_WEBHOOK_URL) for notifications, or run the service on Node (gptnotes proxy) for mail')
+  }
+  if (options.notifyMail !== undefined && runtime === 'edge') throw new ProxyOptionError(SETTINGS.notifyMail.env!, 'is not supported by the edge worker: it sends no mail (no SMTP there). Use a webhook (GPTNOTES_WEBHOOK_URL) to be told of new comments')
+  if (options.smtpUrl !== undefined && options.mailFrom === undefined) throw new ProxyOptionError(SETTINGS.mailFrom.env!, `must be set with ${smtp} (the sender of notification mail, such as 我的GPT笔记 <noreply@example.com>)`)
+  if (options.smtpUrl !== undefined && options.secret === undefined) throw new ProxyOptionError(SECRET, `must be set with ${smtp} (config key \`secret\`, 16 characters or more): it signs the unsubscribe links of reply mail, which must keep working after a restart`)
+  if (options.notifyMail !== undefined && options.smtpUrl === undefined) throw new ProxyOptionError(SETTINGS.notifyMail.env!, `needs ${smtp}: mail is sent over SMTP`)
 }

@@ -6,7 +6,7 @@
  *
  * The table's shape is the options' shape: a group (`limits`) is an object of settings.
  */
-import { baseUrl, bool, listOf, list, oneOf, optional, origin, redirectPrefix, required, secret, storeUrl, wholeNumber, type Parser } from './parse.js'
+import { baseUrl, bool, listOf, list, mailAddress, mailFrom, oneOf, optional, origin, redirectPrefix, required, secret, siteUrl, smtpUrl, storeUrl, webhookUrl, wholeNumber, type Parser } from './parse.js'
 
 export interface Setting<T> {
   /** The `gptnotes proxy` flag, for the few settings a command line gives. */
@@ -28,6 +28,9 @@ const setting = <T, const F extends `--${string}` = never>(s: Omit<Setting<T>, '
 
 export const MODERATION = ['auto', 'all', 'none'] as const
 export type Moderation = (typeof MODERATION)[number]
+
+export const WEBHOOK_FORMATS = ['json', 'wecom', 'dingtalk', 'feishu'] as const
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
 
 export const SETTINGS = {
   origins: setting({ file: 'origins', env: 'GPTNOTES_ORIGINS', parse: listOf(origin), default: [], shownDefault: 'none: browsers refused', doc: 'allowed site origins, exact, comma-separated' }),
@@ -52,6 +55,13 @@ export const SETTINGS = {
   bitbucketClientSecret: setting({ file: 'bitbucket.clientSecret', env: 'BITBUCKET_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Bitbucket OAuth consumer's secret" }),
   bitbucketUrl: setting({ file: 'bitbucket.url', env: 'BITBUCKET_URL', parse: baseUrl, default: 'https://bitbucket.org', doc: 'Bitbucket for tests' }),
   redirectUris: setting({ file: 'redirectUris', env: 'GPTNOTES_REDIRECT_URIS', parse: listOf(redirectPrefix), default: [], shownDefault: 'every page of the origins', doc: 'allowed `redirect_uri` prefixes (origin and path), comma-separated' }),
+  siteUrl: setting({ file: 'siteUrl', env: 'GPTNOTES_SITE_URL', parse: siteUrl, default: undefined, shownDefault: 'none: links to pages omitted', doc: "the site's address with its base (`https://example.com/gpt/`), for links in notifications" }),
+  notifyMail: setting({ file: 'notifyMail', env: 'GPTNOTES_NOTIFY_MAIL', parse: mailAddress, default: undefined, shownDefault: 'none', doc: "the owner's address, told of every new comment (needs SMTP)" }),
+  smtpUrl: setting({ file: 'smtpUrl', env: 'GPTNOTES_SMTP_URL', parse: smtpUrl, default: undefined, shownDefault: 'none: no mail', doc: '`smtp://USER:PASSWORD@HOST:587` (STARTTLS when offered) or `smtps://…:465`; Node only (the edge worker refuses it: use a webhook there)' }),
+  mailFrom: setting({ file: 'mailFrom', env: 'GPTNOTES_MAIL_FROM', parse: mailFrom, default: undefined, shownDefault: 'none: required with SMTP', doc: 'the sender of notification mail (`我的GPT笔记 <noreply@example.com>`)' }),
+  webhookUrls: setting({ file: 'webhookUrls', env: 'GPTNOTES_WEBHOOK_URL', parse: listOf(webhookUrl), default: [], shownDefault: 'none', doc: 'webhook addresses told of new comments, comma-separated' }),
+  webhookFormat: setting({ file: 'webhookFormat', env: 'GPTNOTES_WEBHOOK_FORMAT', parse: oneOf(WEBHOOK_FORMATS), default: 'json', doc: '`json`, `wecom` (企业微信), `dingtalk` (钉钉) or `feishu` (飞书)' }),
+  webhookSecret: setting({ file: 'webhookSecret', env: 'GPTNOTES_WEBHOOK_SECRET', parse: optional, default: undefined, shownDefault: 'none: unsigned', doc: '`json`: HMAC-SHA256 key of `X-Gptnotes-Signature`; `dingtalk`/`feishu`: the robot\'s signing secret' }),
   limits: {
     bodyBytes: setting({ file: 'limits.bodyBytes', env: 'GPTNOTES_BODY_BYTES', parse: wholeNumber(1024, 1024 * 1024, 'bytes'), default: 64 * 1024, doc: 'largest request body, in bytes' }),
     batchRequests: setting({ file: 'limits.batchRequests', env: 'GPTNOTES_BATCH_REQUESTS', parse: wholeNumber(1, 50, 'requests'), default: 20, doc: 'most sub-requests in one `/1.1/batch`' }),

@@ -127,6 +127,44 @@ export const MIGRATIONS: Migration[] = [
       db.schema.createIndex('comments_duplicate_key').ifNotExists().unique().on('comments').column('duplicate_key').compile(),
     ],
   },
+  {
+    version: 4,
+    name: 'notification outbox and unsubscribed addresses',
+    statements: (db, flavor) => [
+      // One row per message to send (one channel, one recipient), written in the commit that
+      // stores or approves the comment causing it and sent after; its id is the message's event id.
+      // `dedupe_key` (the event, the comment, the channel and the recipient) is unique, so one
+      // event is queued once however often its cause runs (an approval sent twice).
+      db.schema
+        .createTable('outbox')
+        .ifNotExists()
+        .addColumn('id', key(flavor), (c) => c.primaryKey())
+        .addColumn('dedupe_key', 'text', (c) => c.notNull().unique())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', key(flavor), (c) => c.notNull())
+        // pending, sent, failed (attempts used up) or dropped (the address unsubscribed).
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_at', key(flavor), (c) => c.notNull())
+        // A sender holds the row until then; another instance takes it only after.
+        .addColumn('locked_until', key(flavor))
+        // A short code (an HTTP status, a socket or SMTP error code), never a message.
+        .addColumn('last_error', 'text')
+        .addColumn('sent_at', key(flavor))
+        .compile(),
+      db.schema.createIndex('outbox_state_next').ifNotExists().on('outbox').columns(['state', 'next_at']).compile(),
+      // Addresses that asked for no more reply mail, as keyed hashes (never the address).
+      db.schema
+        .createTable('unsubscribed')
+        .ifNotExists()
+        .addColumn('key', key(flavor), (c) => c.primaryKey())
+        .addColumn('at', key(flavor), (c) => c.notNull())
+        .compile(),
+    ],
+  },
 ]
 
 /** The last schema version this version of gptnotes knows: the list's own, so an appended step moves it. */

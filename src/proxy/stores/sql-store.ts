@@ -5,7 +5,7 @@
  * Web-standard: this file runs on edge runtimes.
  */
 import { CamelCasePlugin, sql, type CompiledQuery, type RawBuilder, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { StoreTooNew, StoreUnavailable, errorCode, type ClaimRequest, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type StoredComment, type StoredCounter } from './store.js'
+import { StoreTooNew, StoreUnavailable, errorCode, type ClaimRequest, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type OutboxMessage, type OutboxState, type StoredComment, type StoredCounter } from './store.js'
 import { createMigrationsTable, latestMigration, MIGRATIONS, MIGRATIONS_TABLE } from './migrations.js'
 import type { SqlFlavor } from './sql-flavor.js'
 import { duplicateDigest } from '../policy/moderation.js'
@@ -20,6 +20,8 @@ export interface Tables {
   viewClaims: { key: string; until: string }
   claims: { key: string; until: string; n: number; holder: string | null }
   rateHits: { key: string; at: string }
+  outbox: OutboxMessage & { state: OutboxState; attempts: number; lockedUntil: string | null; lastError: string | null; sentAt: string | null }
+  unsubscribed: { key: string; at: string }
   gptnotesMigrations: { version: number; name: string; appliedAt: string }
 }
 
@@ -95,6 +97,8 @@ export async function inTransaction(db: Kysely<Tables>, queries: CompiledQuery[]
 const COMMENT_COLUMNS = ['objectId', 'createdAt', 'updatedAt', 'insertedAt', 'url', 'rid', 'pid', 'nick', 'mail', 'mailHash', 'link', 'comment', 'ua', 'ipHash', 'status'] as const
 /** The comments' columns in the database, in `COMMENT_COLUMNS` order, and the duplicate key. */
 const INSERT_COLUMNS = sql.raw(['object_id', 'created_at', 'updated_at', 'inserted_at', 'url', 'rid', 'pid', 'nick', 'mail', 'mail_hash', 'link', 'comment', 'ua', 'ip_hash', 'status', 'duplicate_key'].join(', '))
+const OUTBOX_COLUMNS = ['id', 'dedupeKey', 'event', 'channel', 'target', 'payload', 'createdAt', 'nextAt'] as const
+const OUTBOX_INSERT_COLUMNS = sql.raw(['id', 'dedupe_key', 'event', 'channel', 'target', 'payload', 'created_at', 'next_at'].join(', '))
 const COUNTER_COLUMNS = ['objectId', 'createdAt', 'updatedAt', 'url', 'xid', 'title', 'time'] as const
 
 /** Fields a condition may name that a counter does not have: they read as unset (null). */
@@ -184,6 +188,9 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
   /** Expired claims are pruned now and then, not on every view: it is housekeeping. */
   const PRUNE_EVERY = 200
 
+  /** How long a sent, dropped or failed message is kept (the outbox's record of what went out). */
+  const OUTBOX_KEEP_MS = 30 * 86_400_000
+
   /** Rows keyed per statement batch by `keyDuplicates`. */
   const KEY_BATCH = 100
 
@@ -258,6 +265,15 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst()
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0
+  }
+
+  /**
+   * The messages as one statement that inserts them only when `when` holds (an SQL condition
+   * read in the same commit), each once: a message whose dedupe key is queued already is skipped.
+   */
+  const outboxInsert = (messages: OutboxMessage[], when: RawBuilder<unknown>): RawBuilder<unknown> => {
+    const rows = sql.join(messages.map((m) => sql`(${sql.join(OUTBOX_COLUMNS.map((c) => m[c]))})`))
+    return sql`insert into outbox (${OUTBOX_INSERT_COLUMNS}) select * from (values ${rows}) as v where exists (${when}) on conflict do nothing`
   }
 
   const store: CommentStore = {
@@ -413,8 +429,20 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
 
     claimFull,
 
-    async insertClaimedComment(comment, duplicateKey, claim) {
-      if (!claim) return (await insertNewComment(comment, duplicateKey)) ? { inserted: true } : { inserted: false, refused: 'duplicate' }
+    async insertClaimedComment(comment, duplicateKey, claim, outbox = []) {
+      // The comment's notifications go in only with the comment itself: its id and key, in the same commit.
+      const stored = sql`select 1 from comments where object_id = ${comment.objectId} and duplicate_key = ${duplicateKey}`
+      if (!claim && outbox.length === 0) return (await insertNewComment(comment, duplicateKey)) ? { inserted: true } : { inserted: false, refused: 'duplicate' }
+      if (!claim) {
+        const values = sql.join([...COMMENT_COLUMNS.map((c) => comment[c] ?? null), duplicateKey])
+        const insert = sql`insert into comments (${INSERT_COLUMNS}) values (${values}) on conflict do nothing`
+        if (flavor === 'postgres') {
+          const { rows } = await sql<{ inserted: number }>`with inserted as (${insert} returning object_id), notified as (${outboxInsert(outbox, sql`select 1 from inserted`)}) select (select count(*) from inserted)::int as inserted`.execute(db)
+          return Number(rows[0]?.inserted ?? 0) > 0 ? { inserted: true } : { inserted: false, refused: 'duplicate' }
+        }
+        const [inserted] = await backend.atomic([insert.compile(db), outboxInsert(outbox, stored).compile(db)])
+        return inserted > 0 ? { inserted: true } : { inserted: false, refused: 'duplicate' }
+      }
       const holder = comment.objectId
       // Written as SQL text: the comment write's one statement, cheaper to build than a query
       // builder's tree of the same (a third of a millisecond a comment).
@@ -430,7 +458,8 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
         // a row (all parts of a statement see one snapshot, so the comment reads the claim's
         // RETURNING, not the table). A statement cannot change a row twice, so a comment refused
         // by its key gives the use back in a second statement (the rare path).
-        const { rows } = await sql<{ claimed: number; inserted: number }>`with claimed as (${upsert} returning key), inserted as (${insert(sql`select 1 from claimed`)} returning object_id) select (select count(*) from claimed)::int as claimed, (select count(*) from inserted)::int as inserted`.execute(db)
+        const notified = outbox.length === 0 ? sql`` : sql`, notified as (${outboxInsert(outbox, sql`select 1 from inserted`)})`
+        const { rows } = await sql<{ claimed: number; inserted: number }>`with claimed as (${upsert} returning key), inserted as (${insert(sql`select 1 from claimed`)} returning object_id)${notified} select (select count(*) from claimed)::int as claimed, (select count(*) from inserted)::int as inserted`.execute(db)
         claimed = Number(rows[0]?.claimed ?? 0)
         inserted = Number(rows[0]?.inserted ?? 0)
         if (claimed > 0 && inserted === 0) await giveBack.execute(db)
@@ -439,11 +468,63 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
         // took the use (its holder is this comment) and its key is free; then the use given
         // back if the comment did not go in.
         const held = sql`select 1 from claims where claims.key = ${key} and claims.holder = ${holder}`
-        ;[claimed, inserted] = await backend.atomic([upsert.compile(db), insert(held).compile(db), giveBack.compile(db)])
+        const notify = outbox.length === 0 ? [] : [outboxInsert(outbox, stored).compile(db)]
+        ;[claimed, inserted] = await backend.atomic([upsert.compile(db), insert(held).compile(db), giveBack.compile(db), ...notify])
       }
       if (inserted > 0) return { inserted: true }
       if (claimed > 0) return { inserted: false, refused: 'duplicate' }
       return { inserted: false, refused: 'claim', until: (await claimFull(claim.key, claim.now, claim.max)) ?? claim.now }
+    },
+
+    async setStatusNotifying(objectId, status, updatedAt, outbox) {
+      const update = db.updateTable('comments').set({ status, updatedAt }).where('objectId', '=', objectId).compile()
+      const notify = outbox.length === 0 ? [] : [outboxInsert(outbox, sql`select 1 from comments where object_id = ${objectId} and status = ${status}`).compile(db)]
+      const [changed] = await backend.atomic([update, ...notify])
+      return changed > 0
+    },
+
+    async claimOutbox(now, lockedUntil, limit) {
+      // One statement: the due rows no one holds, taken by setting the hold. On PostgreSQL rows
+      // another instance is taking are skipped (`skip locked`) and the outer conditions are read
+      // again on the committed row; SQLite and D1 run one write at a time.
+      const due = sql`state = 'pending' and next_at <= ${now} and (locked_until is null or locked_until <= ${now})`
+      const pick = flavor === 'postgres' ? sql`select id from outbox where ${due} order by next_at limit ${limit} for update skip locked` : sql`select id from outbox where ${due} order by next_at limit ${limit}`
+      // Now and then, messages done with for a month go: they name their recipients.
+      if (Math.floor(Math.random() * PRUNE_EVERY) === 0) {
+        const monthAgo = new Date(Date.parse(now) - OUTBOX_KEEP_MS).toISOString()
+        await sql`delete from outbox where state in ('sent', 'dropped', 'failed') and next_at < ${monthAgo}`.execute(db)
+      }
+      const { rows } = await sql<Record<string, unknown>>`update outbox set locked_until = ${lockedUntil}, attempts = attempts + 1 where id in (${pick}) and ${due} returning id, dedupe_key, event, channel, target, payload, created_at, next_at, attempts, locked_until`.execute(db)
+      return rows.map((r) => ({
+        id: String(r.id),
+        dedupeKey: String(r.dedupe_key ?? r.dedupeKey),
+        event: (r.event as OutboxMessage['event']),
+        channel: (r.channel as OutboxMessage['channel']),
+        target: String(r.target),
+        payload: String(r.payload),
+        createdAt: String(r.created_at ?? r.createdAt),
+        nextAt: String(r.next_at ?? r.nextAt),
+        attempts: Number(r.attempts),
+        lockedUntil: String(r.locked_until ?? r.lockedUntil),
+      }))
+    },
+
+    async finishOutbox({ id, lockedUntil }, outcome) {
+      const set = 'at' in outcome ? { state: outcome.state, sentAt: outcome.at, lockedUntil: null, lastError: null } : { state: outcome.state, nextAt: outcome.nextAt, lastError: outcome.error.slice(0, 40), lockedUntil: null }
+      await db.updateTable('outbox').set(set).where('id', '=', id).where('lockedUntil', '=', lockedUntil).execute()
+    },
+
+    async listOutbox() {
+      const rows = await db.selectFrom('outbox').select(['id', 'dedupeKey', 'event', 'channel', 'target', 'payload', 'createdAt', 'nextAt', 'state', 'attempts', 'lastError']).orderBy('createdAt').orderBy('id').execute()
+      return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }))
+    },
+
+    async unsubscribe(key, at) {
+      await db.insertInto('unsubscribed').values({ key, at }).onConflict((oc) => oc.column('key').doNothing()).execute()
+    },
+
+    async isUnsubscribed(key) {
+      return (await db.selectFrom('unsubscribed').select('key').where('key', '=', key).executeTakeFirst()) !== undefined
     },
 
     async hitRate(key, now, windowStart) {

@@ -82,6 +82,36 @@ export interface ClaimRequest {
 
 export type ClaimedInsert = { inserted: true } | { inserted: false; refused: 'claim'; until: string } | { inserted: false; refused: 'duplicate' }
 
+export type OutboxEvent = 'comment.created' | 'comment.approved' | 'comment.reply'
+export type OutboxChannel = 'mail' | 'webhook'
+export type OutboxState = 'pending' | 'sent' | 'failed' | 'dropped'
+
+/** A notification to send (`notify/`): written with the comment that causes it, sent after. */
+export interface OutboxMessage {
+  /** The message's event id: a receiver drops a repeat by it. */
+  id: string
+  /** Unique: the event, the comment, the channel and the recipient; queued once. */
+  dedupeKey: string
+  event: OutboxEvent
+  channel: OutboxChannel
+  /** An e-mail address or a webhook URL. */
+  target: string
+  /** JSON of the notification (`notify/plan.ts`). */
+  payload: string
+  createdAt: string
+  /** When the first try (or the next retry) is due. */
+  nextAt: string
+}
+
+/** An outbox row as a sender claims it. */
+export interface ClaimedOutboxMessage extends OutboxMessage {
+  attempts: number
+  /** The claim: held until then; finishing it names it, so a sender whose claim lapsed changes nothing. */
+  lockedUntil: string
+}
+
+export type OutboxOutcome = { state: 'sent' | 'dropped'; at: string } | { state: 'pending' | 'failed'; error: string; nextAt: string }
+
 export interface ImportResult {
   added: number
   /** Already present (same objectId): an import can run twice and add nothing. */
@@ -142,7 +172,26 @@ export interface CommentStore {
    * `claim`, and the comment inserted only when the claim was granted and its duplicate key is
    * free; a comment not inserted leaves no claim behind. `claim: undefined`: no limit to take.
    */
-  insertClaimedComment(comment: StoredComment, duplicateKey: string, claim: ClaimRequest | undefined): Promise<ClaimedInsert>
+  insertClaimedComment(comment: StoredComment, duplicateKey: string, claim: ClaimRequest | undefined, outbox?: OutboxMessage[]): Promise<ClaimedInsert>
+
+  /**
+   * Set a comment's status and queue the notifications it causes, in one commit: the messages
+   * go in only when the comment now has that status, each once (`dedupeKey`). False when there
+   * is no such comment.
+   */
+  setStatusNotifying(objectId: string, status: CommentStatus, updatedAt: string, outbox: OutboxMessage[]): Promise<boolean>
+  /**
+   * Claim up to `limit` pending messages that are due at `now` and not held by another sender,
+   * holding them until `lockedUntil`; each claim counts as an attempt.
+   */
+  claimOutbox(now: string, lockedUntil: string, limit: number): Promise<ClaimedOutboxMessage[]>
+  /** Record how a claimed message went; nothing changes when the claim has lapsed to another sender. */
+  finishOutbox(message: Pick<ClaimedOutboxMessage, 'id' | 'lockedUntil'>, outcome: OutboxOutcome): Promise<void>
+  /** The outbox's rows, oldest first (tests, `gptnotes comments notify-test`). */
+  listOutbox(): Promise<(OutboxMessage & { state: OutboxState; attempts: number; lastError: string | null })[]>
+  /** Record an unsubscribed address's keyed hash. */
+  unsubscribe(key: string, at: string): Promise<void>
+  isUnsubscribed(key: string): Promise<boolean>
 
   /**
    * Record one hit of a rate limit's key (an IP hash and a route) at `now` (ISO); the hits of

@@ -373,6 +373,27 @@ export const CATALOGUE = {
     message: ({ setting, problem }: { setting: string; problem: string }) => `${setting} ${problem}`,
     hint: 'Each setting is named as you wrote it (--port, a config-file key, GPTNOTES_…). The settings table of the comment service (src/proxy/README.md, "Settings") lists every flag, config-file key and environment variable with its default.',
   },
+  NotifySmtpFailed: {
+    severity: 'error',
+    located: 'never',
+    title: 'The SMTP server that GPTNOTES_SMTP_URL names could not be reached, or refused the login or the message.',
+    message: ({ host, reason }: { host: string; reason: string }) => `GPTNOTES_SMTP_URL: the SMTP server ${host} could not be used (${reason})`,
+    hint: 'smtp://USER:PASSWORD@HOST:587 upgrades with STARTTLS when the server offers it; smtps://USER:PASSWORD@HOST:465 is TLS from the start. Check the host, the port, the user and the password (often an app password, not the mailbox\'s own), and that this machine may connect out on that port. The reason is the mailer\'s code: ESOCKET, ECONNECTION or ETIMEDOUT (not reached), EAUTH (login refused), smtp-5xx (refused by the server).',
+  },
+  NotifyWebhookFailed: {
+    severity: 'error',
+    located: 'never',
+    title: 'A webhook of GPTNOTES_WEBHOOK_URL did not accept the test message.',
+    message: ({ url, reason }: { url: string; reason: string }) => `GPTNOTES_WEBHOOK_URL: ${url} did not accept the test message (${reason})`,
+    hint: 'The reason is a code: http-NNN (the receiver\'s status), errcode-N (a robot refused it: for DingTalk and Feishu check GPTNOTES_WEBHOOK_SECRET against the robot\'s signing secret and any keyword rule), timeout, or a socket error such as ECONNREFUSED. GPTNOTES_WEBHOOK_FORMAT must match the receiver: json, wecom, dingtalk or feishu.',
+  },
+  NotifyNotConfigured: {
+    severity: 'error',
+    located: 'never',
+    title: 'No notification channel is configured, so there is nothing to test.',
+    message: (_: Record<string, never>) => 'no notification channel is configured: set GPTNOTES_SMTP_URL with GPTNOTES_NOTIFY_MAIL, or GPTNOTES_WEBHOOK_URL',
+    hint: 'Mail needs GPTNOTES_SMTP_URL, GPTNOTES_MAIL_FROM and GPTNOTES_NOTIFY_MAIL (and GPTNOTES_SECRET); webhooks need GPTNOTES_WEBHOOK_URL (and GPTNOTES_WEBHOOK_FORMAT for a robot). The settings table of the comment service (src/proxy/README.md) lists them.',
+  },
   CommentStoreUnavailable: {
     severity: 'error',
     located: 'never',
