@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIMITS, LOGIN_WINDOW_SECONDS, NEW_COUNTERS_PER_HOUR, limitsOn, rateLimit, type LimitStore } from '../../src/proxy/policy/limits.js'
+import { LIMITS, LOGIN_WINDOW_SECONDS, NEW_COUNTERS_PER_HOUR, limitsOn, type LimitStore } from '../../src/proxy/policy/limits.js'
 
 const settings = { rateSeconds: 20, counterWindowSeconds: 3600, limits: { oauthPerMinute: 2 } }
 const now = new Date('2025-05-13T08:00:20.000Z')
@@ -46,16 +46,6 @@ function fakeStore(last?: string) {
   }
   return { store, calls }
 }
-
-describe('rateLimit', () => {
-  it('one comment per window per IP', () => {
-    const now = new Date('2025-05-13T08:00:20.000Z')
-    expect(rateLimit(undefined, now, 20)).toEqual({ allowed: true, retryAfter: 0 })
-    expect(rateLimit('2025-05-13T08:00:00.000Z', now, 20)).toEqual({ allowed: true, retryAfter: 0 })
-    expect(rateLimit('2025-05-13T08:00:05.500Z', now, 20)).toEqual({ allowed: false, retryAfter: 6 })
-    expect(rateLimit('2025-05-13T08:00:19.999Z', now, 0)).toEqual({ allowed: true, retryAfter: 0 })
-  })
-})
 
 describe('limitsOn', () => {
   it('keeps the store keys a running service already holds', () => {

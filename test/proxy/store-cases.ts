@@ -249,21 +249,6 @@ export function storeCases(name: string, harness: StoreHarness): void {
       expect(ids(await store.findComments(query(all)))).toEqual(['o'])
     })
 
-    it('finds the newest comment from an IP hash, and exact duplicates', async () => {
-      const store = await open()
-      const older = comment({ ipHash: 'ip-x', createdAt: iso(10), url: '/p/d', nick: 'A', comment: '<p>same</p>' })
-      const newer = comment({ ipHash: 'ip-x', createdAt: iso(20), status: 'spam' })
-      const elsewhere = comment({ ipHash: 'ip-y', createdAt: iso(30) })
-      for (const c of [newer, older, elsewhere]) await store.insertComment(c)
-      expect((await store.lastCommentFrom('ip-x'))?.objectId).toBe(newer.objectId)
-      expect(await store.lastCommentFrom('ip-none')).toBeUndefined()
-
-      expect((await store.findDuplicate('/p/d', 'A', '<p>same</p>'))?.objectId).toBe(older.objectId)
-      expect(await store.findDuplicate('/p/d', 'B', '<p>same</p>')).toBeUndefined()
-      expect(await store.findDuplicate('/p/other', 'A', '<p>same</p>')).toBeUndefined()
-      expect(await store.findDuplicate('/p/d', 'A', '<p>same</p> ')).toBeUndefined()
-    })
-
     it('stores, finds and reads counters', async () => {
       const store = await open()
       const a = counter({ url: '/p/a', time: 3 })

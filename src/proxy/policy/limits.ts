@@ -53,21 +53,6 @@ export const LIMITS = {
   view: { key: (ipHash: string, url: string) => `${ipHash}:${url}`, windowSeconds: (s: LimitSettings) => s.counterWindowSeconds, max: () => 1 },
 } as const
 
-export interface RateDecision {
-  allowed: boolean
-  /** Seconds until a comment is accepted again (0 when allowed). */
-  retryAfter: number
-}
-
-/** One comment per `rateSeconds`: given the `createdAt` (ISO) of the client's last one. */
-export function rateLimit(lastCreatedAt: string | undefined, now: Date, rateSeconds: number): RateDecision {
-  if (lastCreatedAt === undefined || rateSeconds <= 0) return { allowed: true, retryAfter: 0 }
-  const last = Date.parse(lastCreatedAt)
-  if (Number.isNaN(last)) return { allowed: true, retryAfter: 0 }
-  const wait = last + rateSeconds * 1000 - now.getTime()
-  return wait > 0 ? { allowed: false, retryAfter: Math.ceil(wait / 1000) } : { allowed: true, retryAfter: 0 }
-}
-
 export interface Limits {
   /**
    * May this client post a comment now? A read, to refuse in the checks' order; the slot itself

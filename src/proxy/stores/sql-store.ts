@@ -351,16 +351,6 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
       return Number(r.numDeletedRows)
     },
 
-    async lastCommentFrom(ipHash) {
-      const row = await db.selectFrom('comments').selectAll().where('ipHash', '=', ipHash).orderBy('createdAt', 'desc').orderBy('objectId', 'desc').limit(1).executeTakeFirst()
-      return row && toComment(row as Record<string, unknown>)
-    },
-
-    async findDuplicate(url, nick, comment) {
-      const row = await db.selectFrom('comments').selectAll().where('url', '=', url).where('nick', '=', nick).where('comment', '=', comment).limit(1).executeTakeFirst()
-      return row && toComment(row as Record<string, unknown>)
-    },
-
     async hasDuplicateKey(duplicateKey) {
       const row = await db.selectFrom('comments').select('objectId').where('duplicateKey', '=', duplicateKey).limit(1).executeTakeFirst()
       return row !== undefined

@@ -131,10 +131,6 @@ export interface CommentStore {
   setCommentStatus(objectId: string, status: CommentStatus, updatedAt: string): Promise<boolean>
   /** Delete a comment and every reply in its thread (`rid` = its id, or replies to it); how many went. */
   deleteComment(objectId: string): Promise<number>
-  /** The newest comment from this IP hash (rate limits). */
-  lastCommentFrom(ipHash: string): Promise<StoredComment | undefined>
-  /** A comment with the same page, nick and text (duplicate detection). */
-  findDuplicate(url: string, nick: string, comment: string): Promise<StoredComment | undefined>
   /**
    * Whether a comment with this duplicate key (`policy/moderation.ts`: the page, the name and the
    * visible text, normalised, as a digest) is stored: one lookup in a unique index.

@@ -1,4 +1,4 @@
-import type { ValineAvatar } from '../../../shared/valine-config.js'
+import type { ValineAvatar } from '../../../shared/widgets/valine.js'
 
 /**
  * Avatars drawn in the browser from the mail hash the service returns (never Gravatar, nothing

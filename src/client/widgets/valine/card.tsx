@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
-import type { ValineAvatar } from '../../../shared/valine-config.js'
+import type { ValineAvatar } from '../../../shared/widgets/valine.js'
 import { avatarUrl } from './avatar.js'
 import type { CommentView } from './comment.js'
 import type { Messages } from './i18n.js'

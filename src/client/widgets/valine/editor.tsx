@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
-import type { ValineClientConfig, ValineMetaField } from '../../../shared/valine-config.js'
+import type { ValineOptions as ValineClientConfig, ValineMetaField } from '../../../shared/widgets/valine.js'
 import { loadOnce } from '../../lazy.js'
 import type { ReplyTarget } from './comment.js'
 import { imageReference, insertAt, TAB } from './editor-text.js'

@@ -4,7 +4,7 @@
  * dispatches actions of `state.ts`; the comment store, the markdown renderer, the clock, the
  * reader's storage and the `onCommentSubmitted` hook come in, so tests run it with their own.
  */
-import type { ValineClientConfig, ValineMetaField } from '../../../shared/valine-config.js'
+import type { ValineOptions as ValineClientConfig, ValineMetaField } from '../../../shared/widgets/valine.js'
 import { loadOnce } from '../../lazy.js'
 import type { Store } from '../kit/store.js'
 import type { CommentApi, NewComment } from './api.js'

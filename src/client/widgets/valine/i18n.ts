@@ -1,4 +1,4 @@
-import type { ValineLang } from '../../../shared/valine-config.js'
+import type { ValineLang } from '../../../shared/widgets/valine.js'
 
 /**
  * Every text the box shows, per language (zh-CN by default; Valine's own wording where it had

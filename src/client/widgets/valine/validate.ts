@@ -1,4 +1,4 @@
-import type { ValineClientConfig, ValineMetaField } from '../../../shared/valine-config.js'
+import type { ValineOptions as ValineClientConfig, ValineMetaField } from '../../../shared/widgets/valine.js'
 
 /** Meta values are trimmed and cut to this many characters (spec §9). */
 export const META_MAX = 35

@@ -6,7 +6,7 @@
  * client-side navigation never shows the previous page's comments.
  */
 import { useEffect, useMemo, useState } from 'react'
-import type { ValineClientConfig, ValineSlotProps } from '../../../shared/valine-config.js'
+import type { ValineOptions as ValineClientConfig, ValineSlotProps } from '../../../shared/widgets/valine.js'
 import { createStore, useStoreState } from '../kit/store.js'
 import type { WidgetProps } from '../types.js'
 import { commentApi, initSdk } from './api.js'
