@@ -126,7 +126,7 @@ export class StagedOutput {
   /** Remove what killed builds left, then make the new folder the output will be swapped for. */
   static open(outDir: string): StagedOutput {
     removeLeftovers(outDir)
-    const stamp = `${process.pid}-${Date.now()}`
+    const stamp = `${process.pid}-${nextStampTime()}`
     const linked = isSymlink(outDir)
     // Behind a link, the new output is a folder of its own that the link will point at.
     const tmp = join(dirname(outDir), `.${basename(outDir)}.${linked ? 'v' : 'tmp'}-${stamp}`)
@@ -347,4 +347,15 @@ export function removeLeftovers(outDir: string): void {
   const restore = existsSync(outDir) || isSymlink(outDir) ? undefined : stale.find((x) => x.m[1] === 'old')
   if (restore) renameSync(join(parent, restore.name), outDir)
   for (const x of stale) if (x !== restore) rmSync(join(parent, x.name), { recursive: true, force: true })
+}
+
+let lastStampTime = 0
+
+/**
+ * The time part of a build's folder names: two builds of one process within the same
+ * millisecond (a watcher, a test) must not name the same folder, so it only ever grows.
+ */
+function nextStampTime(): number {
+  lastStampTime = Math.max(Date.now(), lastStampTime + 1)
+  return lastStampTime
 }
