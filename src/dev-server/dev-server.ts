@@ -17,6 +17,7 @@ import { PACKAGE_ROOT } from '../render/package-root.js'
 import type { OutputContents } from '../render/emit/write-output.js'
 import { headersFor } from '../render/headers/index.js'
 import { errorPageHeaders } from './error-page.js'
+import { byteRange } from './byte-range.js'
 
 export interface DevServerOptions {
   root: string
@@ -162,16 +163,29 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     })
   })
 
-  async function send(res: ServerResponse, status: number, file: string, contents: OutputContents, head = false) {
+  async function send(res: ServerResponse, status: number, file: string, contents: OutputContents, head = false, range?: string) {
     const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase()
-    const body = typeof contents === 'object' && 'copyFrom' in contents ? await readFile(contents.copyFrom) : contents
+    let body = typeof contents === 'string' ? Buffer.from(contents) : 'copyFrom' in contents ? await readFile(contents.copyFrom) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength)
     // The headers `_headers` gives the file (the site's policy, caching of hashed folders), as a static host sends them.
-    const headers = output ? headersFor(base + file, output.headers.rules) : {}
-    res.writeHead(status, {
+    const headers: Record<string, string> = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...headers,
-    })
+      ...(output ? headersFor(base + file, output.headers.rules) : {}),
+    }
+    if (status === 200) {
+      headers['accept-ranges'] = 'bytes'
+      const wanted = byteRange(range, body.length)
+      if (wanted === 'unsatisfiable') {
+        res.writeHead(416, { ...headers, 'content-range': `bytes */${body.length}` })
+        return res.end()
+      }
+      if (wanted) {
+        headers['content-range'] = `bytes ${wanted.start}-${wanted.end}/${body.length}`
+        body = body.subarray(wanted.start, wanted.end + 1)
+        status = 206
+      }
+    }
+    res.writeHead(status, { ...headers, 'content-length': String(body.length) })
     res.end(head ? undefined : body)
   }
 
@@ -237,7 +251,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (redirects[normalizePath(rel)]) return redirect(res, req, base.slice(0, -1) + redirects[normalizePath(rel)] + url.search)
     const file = outputFileOf(path.slice(base.length - 1))
     const hit = files.get(file)
-    if (hit !== undefined) return send(res, 200, file, hit, head)
+    if (hit !== undefined) return send(res, 200, file, hit, head, req.headers.range)
     const known = new Set(output.routes.routes.map((r) => base.slice(0, -1) + r.path))
     const resolved = resolvePath(path, (p) => known.has(p))
     if (resolved.kind === 'redirect') return redirect(res, req, resolved.path + url.search)
