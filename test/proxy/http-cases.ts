@@ -312,6 +312,17 @@ export function httpCases(send: () => Send, other?: () => Send): void {
     await stillServing()
   })
 
+  it('first readers of a page at once make one counter, and each view counts on it', async () => {
+    const page = '/gpt/handbook/race.html'
+    const body = { url: page, xid: page, title: '同时打开', time: 1, ACL: { '*': { read: true, write: true } } }
+    const created = await Promise.all(Array.from({ length: 6 }, () => s({ method: 'POST', path: '/1.1/classes/Counter', headers: from(freshIp()), body })))
+    for (const res of created) expect(res.status).toBe(201)
+    const found = await s({ path: `/1.1/classes/Counter?${q({ where: { url: page } })}` })
+    expect(found.body.results).toHaveLength(1)
+    expect(found.body.results[0].time).toBe(6)
+    expect(new Set(created.map((res) => res.body.objectId))).toEqual(new Set([found.body.results[0].objectId]))
+  })
+
   // —— errors of the protocol ——
 
   it('a class other than Comment or Counter answers 404 code 101', async () => {

@@ -15,6 +15,8 @@ export interface StoreHarness {
   reopen(store: CommentStore): Promise<CommentStore>
   /** Records a schema version in the store's migrations table, as a newer gptnotes would (beside the store, on its database). */
   recordVersion(store: CommentStore, version: number): Promise<void>
+  /** Runs SQL statements on the store's database, beside the store (a state an older gptnotes left). */
+  run(store: CommentStore, statements: string[]): Promise<void>
 }
 
 /** Second `n` of 2025 as LeanCloud writes dates. */
@@ -267,6 +269,48 @@ export function storeCases(name: string, harness: StoreHarness): void {
       await expect(store.insertCounter({ ...a, url: '/p/dup' })).rejects.toThrow()
     })
 
+    it('keeps one counter per page: a second insert for its url, even at once, inserts nothing', async () => {
+      const store = await open()
+      const first = counter({ url: '/p/one', time: 1 })
+      expect(await store.insertCounter(first)).toBe(true)
+      expect(await store.insertCounter(counter({ url: '/p/one', time: 1 }))).toBe(false)
+      const racing = Array.from({ length: 8 }, () => counter({ url: '/p/race', time: 1 }))
+      const inserted = await Promise.all(racing.map((c) => store.insertCounter(c)))
+      expect(inserted.filter(Boolean)).toHaveLength(1)
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/race' }, 100)).toHaveLength(1)
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/one' }, 100)).toEqual([first])
+    })
+
+    it('imports an export\'s counters of one page as one, the oldest with every view', async () => {
+      const store = await open()
+      const older = counter({ objectId: 'old', url: '/p/twice', time: 5, createdAt: iso(1) })
+      const newer = counter({ objectId: 'new', url: '/p/twice', time: 3, createdAt: iso(2) })
+      const other = counter({ objectId: 'other', url: '/p/once', time: 2 })
+      expect(await store.importRecords({ comments: [], counters: [newer, older, other] })).toEqual({ comments: { added: 0, skipped: 0 }, counters: { added: 2, skipped: 1 } })
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/twice' }, 100)).toEqual([{ ...older, time: 8 }])
+      // A page the store counts already keeps its counter.
+      expect((await store.importRecords({ comments: [], counters: [counter({ url: '/p/once', time: 9 })] })).counters).toEqual({ added: 0, skipped: 1 })
+      expect((await store.findCounters({ field: 'url', op: 'eq', value: '/p/once' }, 100))[0].time).toBe(2)
+    })
+
+    it('migrating merges the pairs of counters an older version let in, keeping every view', async () => {
+      const store = await open()
+      // The state before version 5: no unique index, two counters for one page.
+      await harness.run(store, ['drop index counters_url_unique', 'create index counters_url on counters (url)', 'delete from gptnotes_migrations where version = 5'])
+      const rows = [
+        counter({ objectId: 'b-new', url: '/p/pair', time: 4, createdAt: iso(20) }),
+        counter({ objectId: 'a-old', url: '/p/pair', time: 6, createdAt: iso(10) }),
+        counter({ objectId: 'c-alone', url: '/p/alone', time: 7 }),
+      ]
+      const value = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v}'`)
+      await harness.run(store, rows.map((c) => `insert into counters (object_id, created_at, updated_at, url, xid, title, time) values (${[c.objectId, c.createdAt, c.updatedAt, c.url, c.xid, c.title, c.time].map(value).join(', ')})`))
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/pair' }, 100)).toHaveLength(2)
+      await store.migrate()
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/pair' }, 100)).toEqual([{ ...rows[1], time: 10 }])
+      expect(await store.findCounters({ field: 'url', op: 'eq', value: '/p/alone' }, 100)).toEqual([rows[2]])
+      expect(await store.insertCounter(counter({ url: '/p/pair' }))).toBe(false)
+    })
+
     it('increments a counter by one and returns it; an unknown counter is undefined', async () => {
       const store = await open()
       const c = counter({ time: 41 })
@@ -472,7 +516,7 @@ export function storeCases(name: string, harness: StoreHarness): void {
       await store.insertComment(existing)
       // Enough rows that a store with a small parameter limit must split the insert.
       const comments = [comment({ objectId: 'exists', nick: 'imported' }), ...Array.from({ length: 120 }, (_, i) => comment({ objectId: `imp${i}`, rid: i > 0 ? 'imp0' : null, pid: i > 0 ? `imp${i - 1}` : null, status: i % 3 === 0 ? 'waiting' : 'approved' }))]
-      const counters = Array.from({ length: 40 }, (_, i) => counter({ objectId: `cnt${i}`, time: i }))
+      const counters = Array.from({ length: 40 }, (_, i) => counter({ objectId: `cnt${i}`, url: `/p/${i}`, time: i }))
       expect(await store.importRecords({ comments, counters })).toEqual({ comments: { added: 120, skipped: 1 }, counters: { added: 40, skipped: 0 } })
       expect((await store.getComment('exists'))?.nick).toBe('kept')
       expect(await store.getComment('imp7')).toEqual(comments[8])
@@ -573,7 +617,7 @@ export function storeCases(name: string, harness: StoreHarness): void {
       const late = comment({ createdAt: iso(50), status: 'spam' })
       const early = comment({ createdAt: iso(5), status: 'waiting', rid: 'x', pid: 'x' })
       const mid = comment({ createdAt: iso(20) })
-      const n2 = counter({ createdAt: iso(9) })
+      const n2 = counter({ createdAt: iso(9), url: '/gpt/b.html' })
       const n1 = counter({ createdAt: iso(1) })
       for (const c of [late, early, mid]) await store.insertComment(c)
       for (const c of [n2, n1]) await store.insertCounter(c)

@@ -11,7 +11,7 @@ import { storeCases } from './store-cases.js'
  * a small worker that calls the store's methods (store-d1-worker.ts). One binding per case,
  * so each starts on an empty database.
  */
-const BINDINGS = Array.from({ length: 40 }, (_, i) => `DB${i}`)
+const BINDINGS = Array.from({ length: 48 }, (_, i) => `DB${i}`)
 let mf: Miniflare
 let next = 0
 
@@ -64,5 +64,9 @@ storeCases('D1', {
   async recordVersion(store, version) {
     const db = await mf.getD1Database(bindingOf.get(store)!)
     await db.prepare(`insert into gptnotes_migrations (version, name, applied_at) values (?, 'from a newer gptnotes', ?)`).bind(version, new Date().toISOString()).run()
+  },
+  async run(store, statements) {
+    const db = await mf.getD1Database(bindingOf.get(store)!)
+    for (const statement of statements) await db.prepare(statement).run()
   },
 })

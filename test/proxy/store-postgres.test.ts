@@ -55,6 +55,14 @@ storeCases('PostgreSQL', {
   async recordVersion(store, version) {
     await setup.query(`insert into ${schemaOf.get(store)!}.gptnotes_migrations (version, name, applied_at) values ($1, 'from a newer gptnotes', $2)`, [version, new Date().toISOString()])
   },
+  async run(store, statements) {
+    await setup.query(`set search_path to ${schemaOf.get(store)!}`)
+    try {
+      for (const statement of statements) await setup.query(statement)
+    } finally {
+      await setup.query('reset search_path')
+    }
+  },
 })
 
 describe('PostgreSQL store', () => {

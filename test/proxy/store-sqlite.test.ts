@@ -33,6 +33,14 @@ storeCases('SQLite', {
       db.close()
     }
   },
+  async run(store, statements) {
+    const db = new Database(paths.get(store)!)
+    try {
+      for (const statement of statements) db.exec(statement)
+    } finally {
+      db.close()
+    }
+  },
 })
 
 describe('SQLite store settings', () => {

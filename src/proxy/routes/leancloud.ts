@@ -136,13 +136,15 @@ async function createCounter(c: LcContext): Promise<Response> {
   const input = decodeCounterCreate(await jsonBody(c))
   const now = svc.now()
   const iso = now.toISOString()
-  // Two first readers at once would make two counters (Valine finds, then creates): the second
-  // create gets the first counter, and its view counts as a view of it.
-  const [existing] = await svc.store.findCounters({ field: 'url', op: 'eq', value: input.url }, 1)
-  if (existing) {
+  // Valine finds, then creates: a create for a page that has a counter (another reader's, made
+  // in between) gets that counter, and its view counts as a view of it.
+  const viewOf = async (existing: StoredCounter) => {
     const counted = (await countsView(svc, c, existing.url, now)) ? await svc.store.incrementCounter(existing.objectId, iso) : existing
     return c.json(createdBody(counted ?? existing), 201)
   }
+  const find = async () => (await svc.store.findCounters({ field: 'url', op: 'eq', value: input.url }, 1))[0]
+  const existing = await find()
+  if (existing) return viewOf(existing)
   // A page no one has counted yet: new counters are limited per client (`policy/limits.ts`).
   const allowed = await limitsOn(svc.store, svc.options).counter(await ipHash(svc.clientIp(c), svc.salt), now)
   if (!allowed.granted) {
@@ -150,7 +152,11 @@ async function createCounter(c: LcContext): Promise<Response> {
     throw counterRateError(allowed.retryAfterSeconds)
   }
   const record: StoredCounter = { objectId: newObjectId(), createdAt: iso, updatedAt: iso, url: input.url, xid: input.xid, title: input.title, time: 1 }
-  await svc.store.insertCounter(record)
+  // The store keeps one counter per page: of two first readers at once, one inserts.
+  if (!(await svc.store.insertCounter(record))) {
+    const other = await find()
+    if (other) return viewOf(other)
+  }
   // The creator's view is the one counted.
   await countsView(svc, c, record.url, now)
   c.header('Location', `/1.1/classes/Counter/${record.objectId}`)

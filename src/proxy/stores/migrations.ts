@@ -165,6 +165,22 @@ export const MIGRATIONS: Migration[] = [
         .compile(),
     ],
   },
+  {
+    version: 5,
+    name: 'one counter per page',
+    statements: (db) => [
+      // Two first readers at once could each create a page's counter (Valine finds, then
+      // creates; LeanCloud's own data has such pairs too). The pairs merge into the oldest
+      // row, which keeps every view, and a unique index makes the store refuse the second.
+      sql`update counters set time = (select sum(d.time) from counters d where d.url = counters.url)
+        where object_id = (select k.object_id from counters k where k.url = counters.url order by k.created_at, k.object_id limit 1)
+          and url in (select url from counters group by url having count(*) > 1)`.compile(db),
+      sql`delete from counters
+        where object_id <> (select k.object_id from counters k where k.url = counters.url order by k.created_at, k.object_id limit 1)`.compile(db),
+      db.schema.createIndex('counters_url_unique').ifNotExists().unique().on('counters').column('url').compile(),
+      db.schema.dropIndex('counters_url').ifExists().compile(),
+    ],
+  },
 ]
 
 /** The last schema version this version of gptnotes knows: the list's own, so an appended step moves it. */

@@ -377,7 +377,12 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
     },
 
     async insertCounter(counter) {
-      await db.insertInto('counters').values(pick(counter, COUNTER_COLUMNS)).execute()
+      const result = await db
+        .insertInto('counters')
+        .values(pick(counter, COUNTER_COLUMNS))
+        .onConflict((oc) => oc.column('url').doNothing())
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
 
     async incrementCounter(objectId, updatedAt) {
@@ -537,11 +542,13 @@ export function createSqlStore(backend: SqlBackend): CommentStore {
           .onConflict((oc) => oc.column('objectId').doNothing())
           .compile(),
       )
-      const counterInserts = chunks(counters, rowsPerInsert(COUNTER_COLUMNS.length)).map((part) =>
+      // One counter per page: an export's pairs merge first (as migration 5 merges stored ones);
+      // a page the store counts already keeps its counter (any conflict, id or url, skips the row).
+      const counterInserts = chunks(mergeCounters(counters), rowsPerInsert(COUNTER_COLUMNS.length)).map((part) =>
         db
           .insertInto('counters')
           .values(part.map((c) => pick(c, COUNTER_COLUMNS)))
-          .onConflict((oc) => oc.column('objectId').doNothing())
+          .onConflict((oc) => oc.doNothing())
           .compile(),
       )
       const changed = await backend.atomic([...commentInserts, ...counterInserts])
@@ -587,4 +594,18 @@ function pick<T extends object, K extends keyof T>(record: T, keys: readonly K[]
   const out = {} as Pick<T, K>
   for (const k of keys) out[k] = record[k] === undefined ? (null as T[K]) : record[k]
   return out
+}
+
+/** One counter per page: the oldest of a page's counters, with the views of all of them. */
+export function mergeCounters(counters: StoredCounter[]): StoredCounter[] {
+  const byUrl = new Map<string, StoredCounter>()
+  for (const c of counters) {
+    const kept = byUrl.get(c.url)
+    if (!kept) byUrl.set(c.url, c)
+    else {
+      const [older, newer] = kept.createdAt < c.createdAt || (kept.createdAt === c.createdAt && kept.objectId < c.objectId) ? [kept, c] : [c, kept]
+      byUrl.set(c.url, { ...older, time: older.time + newer.time })
+    }
+  }
+  return [...byUrl.values()]
 }

@@ -145,7 +145,11 @@ export interface CommentStore {
 
   findCounters(where: Condition, limit: number): Promise<StoredCounter[]>
   getCounter(objectId: string): Promise<StoredCounter | undefined>
-  insertCounter(counter: StoredCounter): Promise<void>
+  /**
+   * Insert a page's counter, unless the page has one (one counter per `url`, kept by the store:
+   * two first readers at once make one). True when inserted.
+   */
+  insertCounter(counter: StoredCounter): Promise<boolean>
   /** Add one to `time`, atomically; the counter after it, or undefined when there is none. */
   incrementCounter(objectId: string, updatedAt: string): Promise<StoredCounter | undefined>
   /**
