@@ -1,6 +1,8 @@
 import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CLIENT_STYLE_ATTR } from '../../shared/markup.js'
 import { escapeHtml } from '../../shared/escape.js'
 
+const [ENTRY, PRELOAD, STYLE] = [CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CLIENT_STYLE_ATTR].map((attr) => attr.replace(/^data-/, ''))
+
 /**
  * The inline script that starts the client once the text is on screen: after the page's first
  * contentful paint and its `load` event (the first image near the top is loaded by then), or
@@ -12,8 +14,11 @@ import { escapeHtml } from '../../shared/escape.js'
  * It adds the theme's whole stylesheet first (`data-style`): the page inlines only the rules its
  * own markup needs, the stylesheet brings the rest (what the client shows later) and is cached
  * across pages; fetched after the paint, it never holds the text back.
+ *
+ * Short names, since every page carries it: `w` counts the two events still awaited (the load
+ * event, the first contentful paint), and is -1 once the client was started.
  */
-export const CLIENT_LOADER_SCRIPT = `(function(s){var started=0,loaded=document.readyState==='complete',painted=0;function link(r,h){if(h){var l=document.createElement('link');l.rel=r;l.href=h;document.head.appendChild(l)}}function start(){if(started)return;started=1;link('stylesheet',s.getAttribute('${CLIENT_STYLE_ATTR}'));var p=(s.getAttribute('${CLIENT_PRELOAD_ATTR}')||'').split(' ');for(var i=0;i<p.length;i++)link('modulepreload',p[i]);var m=document.createElement('script');m.type='module';m.src=s.getAttribute('${CLIENT_ENTRY_ATTR}');document.head.appendChild(m)}function ready(){if(loaded&&painted)setTimeout(start)}addEventListener('load',function(){loaded=1;ready()});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;ready()}}).observe({type:'paint',buffered:true});else painted=1;ready();setTimeout(start,3000)})(document.currentScript)`
+export const CLIENT_LOADER_SCRIPT = `(function(s,d){var w=2;function a(n){return s.getAttribute('data-'+n)||''}function add(t,p){d.head.appendChild(Object.assign(d.createElement(t),p))}function start(){if(w<0)return;w=-1;if(a('${STYLE}'))add('link',{rel:'stylesheet',href:a('${STYLE}')});a('${PRELOAD}').split(' ').forEach(function(h){if(h)add('link',{rel:'modulepreload',href:h})});add('script',{type:'module',src:a('${ENTRY}')})}function done(){if(!--w)setTimeout(start)}d.readyState==='complete'?done():addEventListener('load',done);var P=window.PerformanceObserver;P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0?new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();done()}}).observe({type:'paint',buffered:true}):done();setTimeout(start,3000)})(document.currentScript,document)`
 
 /** The loader's element: the entry, its static imports and the stylesheet as attributes, read by the script above. */
 export function clientLoaderTag(entry: string, preload: readonly string[], stylesheet?: string): string {
