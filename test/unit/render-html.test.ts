@@ -6,6 +6,7 @@ import { CLIENT_LOADER_SCRIPT } from '../../src/render/bundle/client-loader.js'
 import { renderDocuments } from '../../src/render/emit/render-html.js'
 import { buildRoutes } from '../../src/render/site/routes.js'
 import { buildSiteData } from '../../src/render/site/site-data.js'
+import { readInitialData } from '../../src/shared/inline-data.js'
 import type { InitialData, SiteConfig } from '../../src/shared/types.js'
 import { parsedPages, siteConfig } from '../helpers/stage-data.js'
 
@@ -82,5 +83,19 @@ describe('the render stage (HTML documents)', () => {
     // mode, the JSON-LD, the route data, the client's loader), four ends.
     expect(docs.get('a.html')!.match(/<script[ >]/g)!.length).toBe(4)
     expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(4)
+  })
+
+  it("names an article's sidebar when it is the article's own headings, which the data holds once; the browser reads it back whole", async () => {
+    const text = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec((await documents()).get('a.html')!)![1]
+    expect(text.match(/"slug":"小节"/g)).toHaveLength(1)
+    const { route } = readInitialData(text)
+    expect(route.kind === 'article' && route.sidebar).toEqual([{ type: 'link', path: '/a.html', title: '文章 <甲>', headers: [{ level: 2, title: '小节', slug: '小节' }] }])
+    // A sidebar of the config's is carried as it is.
+    const config = await siteConfig({ themeConfig: { sidebar: [{ title: '组', children: ['/a.html'] }] } })
+    const parsed = parsedPages({ 'a.md': '# 甲\n\n## 小节\n' })
+    const table = buildRoutes(buildSiteData(config, parsed), parsed)
+    const html = renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site: clientSiteOf(config, '/r.js', {}), bundle: BUNDLE }).find(([f]) => f === 'a.html')![1]
+    const configured = inline(html).route
+    expect(configured.kind === 'article' && configured.sidebar?.[0]).toMatchObject({ type: 'group', title: '组' })
   })
 })

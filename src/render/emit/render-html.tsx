@@ -4,6 +4,7 @@ import * as listLayouts from '../../client/layouts/list-layouts.js'
 import { provideListLayouts, usesListLayouts } from '../../client/layouts/route-layout.js'
 import { DARK_CLASS, DATA_SCRIPT_ID, THEME_KEY } from '../../shared/markup.js'
 import { escapeHtml, jsonForScript } from '../../shared/escape.js'
+import { packInitialData } from '../../shared/inline-data.js'
 import { withBase } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
 import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '../../shared/types.js'
@@ -100,7 +101,7 @@ ${head.join('\n')}
 </head>
 <body>
 ${body}
-<script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(initial)}</script>
+<script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(packInitialData(initial))}</script>
 ${clientLoaderTag(href(bundle.entry), [...bundle.preload, ...(usesListLayouts(data) ? bundle.listLayouts : [])].map(href), bundle.stylesheet ? href(bundle.stylesheet) : undefined)}${ctx.bodyEnd ?? ''}
 </body>
 </html>
