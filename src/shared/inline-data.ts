@@ -23,7 +23,9 @@ export function packInitialData({ site, route }: InitialData): { site: ClientSit
 
 /** The data from the text of a page's data script. */
 export function readInitialData(text: string): InitialData {
-  const { site, route } = JSON.parse(text) as { site: ClientSite; route: InlineRoute }
-  if (route.kind === 'article' && route.sidebar === OWN_HEADINGS) return { site, route: { ...route, sidebar: ownSidebar(route.page) } }
-  return { site, route: route as RouteData }
+  const data = JSON.parse(text) as InitialData
+  // Only an article's sidebar is ever named (kept short: the entry carries this).
+  const route = data.route as { sidebar?: unknown; page: Page }
+  if (route.sidebar === OWN_HEADINGS) route.sidebar = ownSidebar(route.page)
+  return data
 }

@@ -29,8 +29,8 @@ describe("a page's critical CSS", () => {
     )
   })
 
-  it('leaves to the stylesheet what only a reader brings about: hover, focus and press states, the shadow parts the client makes, transitions', () => {
-    const css = 'a{color:red;transition:color .2s}a:hover,a:focus-visible{color:blue}.b:active{top:1px}.c::part(copy){top:0}.c:focus-within .d{x:y}.e:not(:focus){left:0}.f-hover{right:0}'
+  it('leaves to the stylesheet what only a reader brings about: hover, focus and press states, the shadow parts the client makes, transitions and cursors', () => {
+    const css = 'a{color:red;transition:color .2s;cursor:pointer}a:hover,a:focus-visible{color:blue}.b:active{top:1px}.c::part(copy){top:0}.c:focus-within .d{x:y}.e:not(:focus){left:0}.f-hover{right:0}'
     expect(new CriticalCss(css).forHtml('<a class="c f-hover"><i class="d e"></i></a>')).toBe('a{color:red}.e:not(:focus){left:0}.f-hover{right:0}')
     // A shadow root in the HTML itself is painted first: its parts' rules stay.
     expect(new CriticalCss(css).forHtml('<a class="c"><template shadowrootmode="open"><b part="copy"></b></template></a>')).toBe('a{color:red}.c::part(copy){top:0}')

@@ -65,7 +65,6 @@ describe('page metadata (Open Graph, Twitter cards, JSON-LD)', () => {
       '@context': 'https://schema.org',
       '@type': 'Article',
       headline: '用好 "提示词" <一>',
-      description: '一篇讲提示词的文章',
       url: 'https://notes.example.com/gpt/posts/a.html',
       mainEntityOfPage: 'https://notes.example.com/gpt/posts/a.html',
       inLanguage: 'zh-CN',

@@ -190,8 +190,8 @@ const NEGATION = /:not\((?:[^()]|\([^()]*\))*\)/gi
 const SHADOW_PART = /::(?:part|slotted)\(/i
 const SHADOW_TOKEN = '<shadowroot>'
 
-/** Properties that only act on a change after the paint (a transition needs a state to leave). */
-const AFTER_PAINT_PROPS = /^transition(?:-|$)/
+/** Properties that only act after the paint: a transition needs a state to leave, a cursor a pointer over it. */
+const AFTER_PAINT_PROPS = /^(?:transition(?:-|$)|cursor$)/
 
 const VAR_REF = /var\(\s*(--[-\w]+)/g
 

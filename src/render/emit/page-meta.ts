@@ -97,7 +97,7 @@ function structuredData(data: RouteData, config: SiteConfig, facts: Facts): Reco
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: facts.title,
-    description: facts.description || undefined,
+    // No description: the page's meta description says it (Google's Article reads none from here).
     url: facts.canonical,
     mainEntityOfPage: facts.canonical,
     inLanguage: data.lang,
