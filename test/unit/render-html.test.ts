@@ -85,11 +85,14 @@ describe('the render stage (HTML documents)', () => {
     expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(4)
   })
 
-  it("names an article's sidebar when it is the article's own headings, which the data holds once; the browser reads it back whole", async () => {
+  it("names an article's sidebar when it is the article's own headings, which the data holds once, and its path once; the browser reads it back whole", async () => {
     const text = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec((await documents()).get('a.html')!)![1]
     expect(text.match(/"slug":"小节"/g)).toHaveLength(1)
+    // The page's path is the route's: said once.
+    expect(text.match(/"\/a\.html"/g)).toHaveLength(1)
     const { route } = readInitialData(text)
     expect(route.kind === 'article' && route.sidebar).toEqual([{ type: 'link', path: '/a.html', title: '文章 <甲>', headers: [{ level: 2, title: '小节', slug: '小节' }] }])
+    expect(route.kind === 'article' && route.page).toMatchObject({ path: '/a.html', regularPath: '/a.html', relativePath: 'a.md' })
     // A sidebar of the config's is carried as it is.
     const config = await siteConfig({ themeConfig: { sidebar: [{ title: '组', children: ['/a.html'] }] } })
     const parsed = parsedPages({ 'a.md': '# 甲\n\n## 小节\n' })
