@@ -36,9 +36,13 @@ describe("a page's critical CSS", () => {
     expect(new CriticalCss(css).forHtml('<a class="c"><template shadowrootmode="open"><b part="copy"></b></template></a>')).toBe('a{color:red}.c::part(copy){top:0}')
   })
 
-  it('drops what a later rule for the same selector sets again, unless only the earlier one is important; a fallback in one rule stays', () => {
+  it('drops what a later rule for the same selector sets again (the property or a shorthand of it), unless only the earlier one is important; a fallback in one rule stays', () => {
     const css = '.a,.b{color:red;margin:0;padding:1px}.a{color:blue;margin:1px!important}.b{color:green}.a{margin:2px;content:"x";content:"y"}'
     expect(new CriticalCss(css).forHtml('<p class="a b">x</p>')).toBe('.a,.b{margin:0;padding:1px}.a{color:blue;margin:1px!important}.b{color:green}.a{margin:2px;content:"x";content:"y"}')
+    // A shorthand sets its longhands: a later `padding` overrides an earlier `padding-left`, not the other way round.
+    expect(new CriticalCss('.a{padding-left:1px;border-top-color:red;font-size:2px}.a{padding:0;border-top:0;font-weight:700}.a{padding-top:3px}').forHtml('<p class="a">x</p>')).toBe(
+      '.a{font-size:2px}.a{padding:0;border-top:0;font-weight:700}.a{padding-top:3px}',
+    )
   })
 
   it('keeps the custom properties the kept rules or the inline styles read, and the keyframes the kept rules run', () => {

@@ -257,10 +257,26 @@ export class CriticalCss {
   }
 }
 
+/** The shorthands that set a longhand (`padding` sets `padding-left`), for the longhands a theme tends to set alone. */
+const SHORTHANDS = new Map<string, string[]>([
+  ...['top', 'right', 'bottom', 'left'].flatMap((side) => [
+    [`margin-${side}`, ['margin']],
+    [`padding-${side}`, ['padding']],
+    [`border-${side}`, ['border']],
+    ...['color', 'style', 'width'].map((part): [string, string[]] => [`border-${side}-${part}`, ['border', `border-${side}`, `border-${part}`]]),
+  ]) as [string, string[]][],
+  ...['color', 'style', 'width'].map((part): [string, string[]] => [`border-${part}`, ['border']]),
+  ...['color', 'image', 'position', 'size', 'repeat'].map((part): [string, string[]] => [`background-${part}`, ['background']]),
+  ...['style', 'weight', 'size', 'family'].map((part): [string, string[]] => [`font-${part}`, ['font']]),
+  ['line-height', ['font']],
+  ...['direction', 'wrap'].map((part): [string, string[]] => [`flex-${part}`, ['flex-flow']]),
+])
+
 /**
  * Drops, in each block, the declarations a later rule of the block sets again for every selector
- * that carries them (same property, same selector: the later one always wins, unless only the
- * earlier is `!important`). A property set twice in one rule is a fallback and stays.
+ * that carries them (same property or a shorthand of it, same selector: the later one always
+ * wins, unless only the earlier is `!important`). A property set twice in one rule is a fallback
+ * and stays.
  */
 function dropOverridden(nodes: Kept[]): void {
   // For each selector, the properties later rules of this block set (and whether as important).
@@ -270,10 +286,17 @@ function dropOverridden(nodes: Kept[]): void {
     if (node.kind === 'group') dropOverridden(node.children)
     if (node.kind !== 'rule') continue
     const own = node.decls
-    node.decls = own.filter((d) => !node.selectors.every((sel) => {
-      const important = later.get(sel)?.get(d.prop)
-      return important !== undefined && (important || !d.important)
-    }))
+    node.decls = own.filter(
+      (d) =>
+        !node.selectors.every((sel) => {
+          const props = later.get(sel)
+          if (!props) return false
+          return [d.prop, ...(SHORTHANDS.get(d.prop) ?? [])].some((prop) => {
+            const important = props.get(prop)
+            return important !== undefined && (important || !d.important)
+          })
+        }),
+    )
     for (const sel of node.selectors) {
       const props = later.get(sel) ?? new Map<string, boolean>()
       for (const d of own) props.set(d.prop, (props.get(d.prop) ?? false) || d.important)
