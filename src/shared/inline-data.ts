@@ -1,17 +1,19 @@
-import type { ArticleRoute, ClientSite, InitialData, Page, RouteData, SidebarItem } from './types.js'
+import type { ArticleRoute, ClientSite, Header, InitialData, Page, RouteData, SidebarItem } from './types.js'
 
 /**
  * A page's inline data (`InitialData`) as its HTML carries it, without saying a thing twice. An
  * article whose sidebar is its own headings (the `auto` sidebar) names that sidebar instead of
  * listing the headings again (they are in `page.headers`); a page's `path` and `regularPath`
- * are left out when they are the route's. Written by the render stage, read by the browser entry
- * and by the router when it loads another page.
+ * are left out when they are the route's; each heading is `[level, title]`, or
+ * `[level, title, slug]` when the slug is not the title. Written by the render stage, read by
+ * the browser entry and by the router when it loads another page.
  */
 
 /** What an article's `sidebar` says when it is the article's own headings. */
 const OWN_HEADINGS = 'headings'
 
-type InlinePage = Omit<Page, 'path' | 'regularPath'> & Partial<Pick<Page, 'path' | 'regularPath'>>
+type InlineHeader = [level: Header['level'], title: string, slug?: string]
+type InlinePage = Omit<Page, 'path' | 'regularPath' | 'headers'> & Partial<Pick<Page, 'path' | 'regularPath'>> & { headers: InlineHeader[] }
 type InlineRoute = RouteData | ((Omit<ArticleRoute, 'sidebar' | 'page'> & { sidebar?: ArticleRoute['sidebar'] | typeof OWN_HEADINGS; page: InlinePage }))
 
 /** The sidebar of one link to the page, with its headings. */
@@ -20,8 +22,13 @@ const ownSidebar = (page: Page): SidebarItem[] => [{ type: 'link', path: page.pa
 /** The data as the page carries it. */
 export function packInitialData({ site, route }: InitialData): { site: ClientSite; route: InlineRoute } {
   if (route.kind !== 'article' && route.kind !== 'home') return { site, route }
-  const { path, regularPath, ...rest } = route.page
-  const page: InlinePage = { ...rest, ...(path !== route.path ? { path } : {}), ...(regularPath !== route.path ? { regularPath } : {}) }
+  const { path, regularPath, headers, ...rest } = route.page
+  const page: InlinePage = {
+    ...rest,
+    headers: headers.map((h): InlineHeader => (h.slug === h.title ? [h.level, h.title] : [h.level, h.title, h.slug])),
+    ...(path !== route.path ? { path } : {}),
+    ...(regularPath !== route.path ? { regularPath } : {}),
+  }
   const own = route.kind === 'article' && route.sidebar && JSON.stringify(route.sidebar) === JSON.stringify(ownSidebar(route.page))
   return { site, route: { ...route, page, ...(own ? { sidebar: OWN_HEADINGS } : {}) } as InlineRoute }
 }
@@ -35,6 +42,7 @@ export function readInitialData(text: string): InitialData {
   if (page) {
     page.path ??= route.path
     page.regularPath ??= route.path
+    page.headers = (page.headers as unknown as InlineHeader[]).map(([level, title, slug]) => ({ level, title, slug: slug ?? title }))
     if (route.sidebar === OWN_HEADINGS) route.sidebar = ownSidebar(page)
   }
   return data

@@ -87,7 +87,9 @@ describe('the render stage (HTML documents)', () => {
 
   it("names an article's sidebar when it is the article's own headings, which the data holds once, and its path once; the browser reads it back whole", async () => {
     const text = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec((await documents()).get('a.html')!)![1]
-    expect(text.match(/"slug":"小节"/g)).toHaveLength(1)
+    // The heading once, as [level, title] (its slug is its title).
+    expect(text.match(/小节/g)).toHaveLength(1)
+    expect(text).toContain('"headers":[[2,"小节"]]')
     // The page's path is the route's: said once.
     expect(text.match(/"\/a\.html"/g)).toHaveLength(1)
     const { route } = readInitialData(text)
@@ -100,5 +102,13 @@ describe('the render stage (HTML documents)', () => {
     const html = renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site: clientSiteOf(config, '/r.js', {}), bundle: BUNDLE }).find(([f]) => f === 'a.html')![1]
     const configured = inline(html).route
     expect(configured.kind === 'article' && configured.sidebar?.[0]).toMatchObject({ type: 'group', title: '组' })
+    // A slug that is not the title is carried beside it.
+    const parsedEn = parsedPages({ 'b.md': '# B\n\n## Hello World\n' })
+    const tableEn = buildRoutes(buildSiteData(config, parsedEn), parsedEn)
+    const htmlEn = renderDocuments(tableEn, pageChunks(tableEn, new Map(), config.base), { config, site: clientSiteOf(config, '/r.js', {}), bundle: BUNDLE }).find(([f]) => f === 'b.html')![1]
+    const dataEn = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(htmlEn)![1]
+    expect(dataEn).toContain('"headers":[[2,"Hello World","hello-world"]]')
+    const read = readInitialData(dataEn).route
+    expect(read.kind === 'article' && read.page.headers).toEqual([{ level: 2, title: 'Hello World', slug: 'hello-world' }])
   })
 })
