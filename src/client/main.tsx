@@ -23,7 +23,7 @@ const prepare = (route: RouteData) => (usesListLayouts(route) ? loadListLayouts(
  * loads the whole page, as it does without JavaScript.
  */
 async function start(dataEl: HTMLElement, root: HTMLElement) {
-  const { site, route } = readInitialData(dataEl.textContent || '{}')
+  const { site, route } = readInitialData(dataEl.textContent || '{}', document.title)
   const content = root.querySelector(CONTENT_SELECTOR)
   if (content && hasBody(route)) route.html = content.innerHTML
   await prepare(route)

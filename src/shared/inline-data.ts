@@ -5,8 +5,9 @@ import type { ArticleRoute, ClientSite, Header, InitialData, Page, RouteData, Si
  * article whose sidebar is its own headings (the `auto` sidebar) names that sidebar instead of
  * listing the headings again (they are in `page.headers`); a page's `path` and `regularPath`
  * are left out when they are the route's; each heading is `[level, title]`, or
- * `[level, title, slug]` when the slug is not the title. Written by the render stage, read by
- * the browser entry and by the router when it loads another page.
+ * `[level, title, slug]` when the slug is not the title; the document's title is the one of
+ * its `<title>`. Written by the render stage, read by the browser entry and by the router when
+ * it loads another page.
  */
 
 /** What an article's `sidebar` says when it is the article's own headings. */
@@ -20,8 +21,13 @@ type InlineRoute = RouteData | ((Omit<ArticleRoute, 'sidebar' | 'page'> & { side
 const ownSidebar = (page: Page): SidebarItem[] => [{ type: 'link', path: page.path, title: page.title, headers: page.headers }]
 
 /** The data as the page carries it. */
-export function packInitialData({ site, route }: InitialData): { site: ClientSite; route: InlineRoute } {
-  if (route.kind !== 'article' && route.kind !== 'home') return { site, route }
+export function packInitialData(data: InitialData): { site: ClientSite; route: Omit<InlineRoute, 'documentTitle'> } {
+  const { documentTitle, ...route } = packRoute(data.route)
+  return { site: data.site, route }
+}
+
+function packRoute(route: RouteData): InlineRoute {
+  if (route.kind !== 'article' && route.kind !== 'home') return route
   const { path, regularPath, headers, ...rest } = route.page
   const page: InlinePage = {
     ...rest,
@@ -30,14 +36,15 @@ export function packInitialData({ site, route }: InitialData): { site: ClientSit
     ...(regularPath !== route.path ? { regularPath } : {}),
   }
   const own = route.kind === 'article' && route.sidebar && JSON.stringify(route.sidebar) === JSON.stringify(ownSidebar(route.page))
-  return { site, route: { ...route, page, ...(own ? { sidebar: OWN_HEADINGS } : {}) } as InlineRoute }
+  return { ...route, page, ...(own ? { sidebar: OWN_HEADINGS } : {}) } as InlineRoute
 }
 
-/** The data from the text of a page's data script. */
-export function readInitialData(text: string): InitialData {
+/** The data from the text of a page's data script, and the page's title (its `<title>`). */
+export function readInitialData(text: string, title: string): InitialData {
   const data = JSON.parse(text) as InitialData
   // Kept short: the entry carries this.
-  const route = data.route as { path: string; sidebar?: unknown; page?: Page }
+  const route = data.route as { path: string; sidebar?: unknown; page?: Page; documentTitle: string }
+  route.documentTitle = title
   const page = route.page
   if (page) {
     page.path ??= route.path

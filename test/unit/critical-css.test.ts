@@ -57,7 +57,7 @@ describe("a page's critical CSS", () => {
     expect(declarations('color: red; background:url("a;b") x;--Mixed: 1; margin:0 !important;').map((d) => [d.prop, d.text, d.important])).toEqual([
       ['color', 'color: red', false],
       ['background', 'background:url("a;b") x', false],
-      ['--Mixed', '--Mixed: 1', false],
+      ['--Mixed', '--Mixed:1', false],
       ['margin', 'margin:0 !important', true],
     ])
   })

@@ -76,7 +76,10 @@ describe('the render stage (HTML documents)', () => {
   it('inlines the route data without the body, which the document already holds', async () => {
     const docs = await documents()
     const data = inline(docs.get('a.html')!)
-    expect(data.route).toMatchObject({ kind: 'article', path: '/a.html', documentTitle: '文章 <甲> | 站点' })
+    expect(data.route).toMatchObject({ kind: 'article', path: '/a.html' })
+    // The document's title is the <title>'s, read back with the data.
+    expect('documentTitle' in data.route).toBe(false)
+    expect(readInitialData(JSON.stringify(data), '文章 <甲> | 站点').route.documentTitle).toBe('文章 <甲> | 站点')
     expect('html' in data.route).toBe(false)
     expect(data.site).toMatchObject({ title: '站点', base: '/gpt/', routesUrl: '/gpt/assets/js/routes.DDDDDDDD.js' })
     // Nothing in the inline JSON can close the script element early: four scripts (the colour
@@ -92,7 +95,7 @@ describe('the render stage (HTML documents)', () => {
     expect(text).toContain('"headers":[[2,"小节"]]')
     // The page's path is the route's: said once.
     expect(text.match(/"\/a\.html"/g)).toHaveLength(1)
-    const { route } = readInitialData(text)
+    const { route } = readInitialData(text, '')
     expect(route.kind === 'article' && route.sidebar).toEqual([{ type: 'link', path: '/a.html', title: '文章 <甲>', headers: [{ level: 2, title: '小节', slug: '小节' }] }])
     expect(route.kind === 'article' && route.page).toMatchObject({ path: '/a.html', regularPath: '/a.html', relativePath: 'a.md' })
     // A sidebar of the config's is carried as it is.
@@ -108,7 +111,7 @@ describe('the render stage (HTML documents)', () => {
     const htmlEn = renderDocuments(tableEn, pageChunks(tableEn, new Map(), config.base), { config, site: clientSiteOf(config, '/r.js', {}), bundle: BUNDLE }).find(([f]) => f === 'b.html')![1]
     const dataEn = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(htmlEn)![1]
     expect(dataEn).toContain('"headers":[[2,"Hello World","hello-world"]]')
-    const read = readInitialData(dataEn).route
+    const read = readInitialData(dataEn, '').route
     expect(read.kind === 'article' && read.page.headers).toEqual([{ level: 2, title: 'Hello World', slug: 'hello-world' }])
   })
 })

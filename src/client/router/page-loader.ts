@@ -53,7 +53,7 @@ export async function loadPage(url: string, options: PageLoaderOptions = {}): Pr
     const doc = new DOMParser().parseFromString(text, 'text/html')
     const data = doc.getElementById(DATA_SCRIPT_ID)?.textContent
     if (!data) throw new ChunkLoadError(name, 'error', absolute)
-    const { route } = readInitialData(data)
+    const { route } = readInitialData(data, doc.title)
     if (hasBody(route)) route.html = doc.querySelector(CONTENT_SELECTOR)?.innerHTML ?? ''
     return route
   } catch (err) {

@@ -17,9 +17,10 @@ const [ENTRY, PRELOAD, STYLE] = [CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CLIENT_
  *
  * Short names, since every page carries it: `w` counts the two events still awaited (the load
  * event, the first contentful paint; `e` is called on each), and is -1 once `g` started the
- * client; `a` reads an attribute of the script element, `c` adds an element to the head.
+ * client; `a` reads an attribute of the script element, `c` adds an element to the head. Arrow
+ * functions: a browser without them could not run the client's modules either.
  */
-export const CLIENT_LOADER_SCRIPT = `(function(s,d){var w=2;function a(n){return s.getAttribute('data-'+n)||''}function c(t,p){d.head.appendChild(Object.assign(d.createElement(t),p))}function g(){if(w<0)return;w=-1;if(a('${STYLE}'))c('link',{rel:'stylesheet',href:a('${STYLE}')});a('${PRELOAD}').split(' ').forEach(function(h){if(h)c('link',{rel:'modulepreload',href:h})});c('script',{type:'module',src:a('${ENTRY}')})}function e(){if(!--w)setTimeout(g)}d.readyState=='complete'?e():addEventListener('load',e);var P=window.PerformanceObserver;(P&&P.supportedEntryTypes||[]).indexOf('paint')<0?e():new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();e()}}).observe({type:'paint',buffered:!0});setTimeout(g,3000)})(document.currentScript,document)`
+export const CLIENT_LOADER_SCRIPT = `((s,d)=>{var w=2,a=n=>s.getAttribute('data-'+n)||'',c=(t,p)=>d.head.appendChild(Object.assign(d.createElement(t),p)),g=()=>{if(w<0)return;w=-1;a('${STYLE}')&&c('link',{rel:'stylesheet',href:a('${STYLE}')});a('${PRELOAD}').split(' ').forEach(h=>h&&c('link',{rel:'modulepreload',href:h}));c('script',{type:'module',src:a('${ENTRY}')})},e=()=>--w||setTimeout(g),P=window.PerformanceObserver;d.readyState=='complete'?e():addEventListener('load',e);(P&&P.supportedEntryTypes||[]).indexOf('paint')<0?e():new P((l,o)=>{l.getEntriesByName('first-contentful-paint').length&&(o.disconnect(),e())}).observe({type:'paint',buffered:!0});setTimeout(g,3e3)})(document.currentScript,document)`
 
 /** The loader's element: the entry, its static imports and the stylesheet as attributes, read by the script above. */
 export function clientLoaderTag(entry: string, preload: readonly string[], stylesheet?: string): string {

@@ -172,7 +172,9 @@ export function declarations(body: string): Declaration[] {
     const colon = text.indexOf(':')
     if (colon <= 0) continue
     const name = text.slice(0, colon).trim()
-    decls.push({ prop: name.startsWith('--') ? name : name.toLowerCase(), text, important: /!\s*important\s*$/i.test(text) })
+    const custom = name.startsWith('--')
+    // A custom property's value is read without the space around it (the minifier keeps that space).
+    decls.push({ prop: custom ? name : name.toLowerCase(), text: custom ? `${name}:${text.slice(colon + 1).trim()}` : text, important: /!\s*important\s*$/i.test(text) })
   }
   return decls
 }
