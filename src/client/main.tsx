@@ -2,8 +2,9 @@ import { startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { hydrateRoot } from 'react-dom/client'
 import { CONTENT_SELECTOR, DATA_SCRIPT_ID } from '../shared/markup.js'
+import { readInitialData } from '../shared/inline-data.js'
 import { hasBody } from '../shared/route-data.js'
-import type { InitialData, RouteData } from '../shared/types.js'
+import type { RouteData } from '../shared/types.js'
 import { App } from './app.js'
 import { whenIdle } from './lazy.js'
 import { loadListLayouts, usesListLayouts } from './layouts/route-layout.js'
@@ -22,7 +23,7 @@ const prepare = (route: RouteData) => (usesListLayouts(route) ? loadListLayouts(
  * loads the whole page, as it does without JavaScript.
  */
 async function start(dataEl: HTMLElement, root: HTMLElement) {
-  const { site, route } = JSON.parse(dataEl.textContent ?? '{}') as InitialData
+  const { site, route } = readInitialData(dataEl.textContent || '{}', document.title)
   const content = root.querySelector(CONTENT_SELECTOR)
   if (content && hasBody(route)) route.html = content.innerHTML
   await prepare(route)

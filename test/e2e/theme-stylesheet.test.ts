@@ -9,7 +9,7 @@ import { newContext, type Site, withBrowser, withSite } from '../helpers/e2e.js'
  * the first paint as one hashed stylesheet. On every layout, at a phone's and a desktop's width,
  * the page looks as it did when it inlined the whole theme (every element's box and look), before
  * the stylesheet arrives and after; and the stylesheet does arrive and apply (a rule that only it
- * holds styles what the client adds later).
+ * holds styles what the client adds later, and the states a reader brings about: hover, focus).
  */
 
 let browser: Browser
@@ -29,6 +29,8 @@ const WIDTHS = [
   ['phone', { width: 390, height: 844 }],
   ['desktop', { width: 1280, height: 800 }],
 ] as const
+/** Each width in the light theme and in the dark one (set by the theme script before the paint). */
+const CASES = WIDTHS.flatMap(([width, viewport]) => (['light', 'dark'] as const).map((colorScheme) => [`${width}, ${colorScheme}`, viewport, colorScheme] as const))
 
 /** What a reader sees of every element under #app: its box and its look. */
 const snapshot = (page: Page) =>
@@ -50,17 +52,24 @@ describe('the theme stylesheet after the first paint', () => {
     return { path: `/gpt/assets/css/${file}`, css: readFileSync(join(dir, file), 'utf8') }
   }
 
-  it.each(WIDTHS)('every layout looks as with the whole theme inline, before and after the stylesheet, which arrives and applies (%s)', async (_, viewport) => {
+  it.each(CASES)('every layout looks as with the whole theme inline, before and after the stylesheet, which arrives and applies (%s)', async (_, viewport, colorScheme) => {
     const { path: sheet, css } = theme()
-    // Without JavaScript: the page as painted first, from its own inline share only.
-    const noJs = await newContext(browser, { viewport, javaScriptEnabled: false })
-    // With the loader, but not the client (so the markup stays the server's): the stylesheet added.
-    const withSheet = await newContext(browser, { viewport })
-    await withSheet.route('**/assets/js/**', (route) => route.abort())
+    // The inline scripts run (the theme script sets the dark class), the client does not (so the markup stays the server's).
+    const noClient = async () => {
+      const context = await newContext(browser, { viewport, colorScheme })
+      await context.route('**/assets/js/**', (route) => route.abort())
+      return context
+    }
+    // Before the stylesheet: the page as painted first, from its own inline share only.
+    const noJs = await noClient()
+    await noJs.route('**/assets/css/**', (route) => route.abort())
+    // With the loader: the stylesheet added.
+    const withSheet = await noClient()
     // The reference: the whole theme inline, as every page had it.
-    const whole = await newContext(browser, { viewport, javaScriptEnabled: false })
+    const whole = await noClient()
+    await whole.route('**/assets/css/**', (route) => route.abort())
     await whole.route('**/gpt/**', async (route) => {
-      if (route.request().resourceType() !== 'document') return route.continue()
+      if (route.request().resourceType() !== 'document') return route.fallback()
       const response = await route.fetch()
       const html = (await response.text()).replace(/<style>[\s\S]*?<\/style>/, () => `<style>${css}</style>`)
       await route.fulfill({ response, body: html })
@@ -71,6 +80,7 @@ describe('the theme stylesheet after the first paint', () => {
         await a.goto(site.url + path)
         await b.goto(site.url + path)
         await c.goto(site.url + path)
+        expect(await b.evaluate(() => document.documentElement.classList.contains('dark')), name).toBe(colorScheme === 'dark')
         const inline = await b.evaluate(() => document.querySelector('style')!.textContent!.length)
         expect(inline, name).toBeLessThan(css.length / 2)
         const reference = await snapshot(a)
@@ -88,6 +98,19 @@ describe('the theme stylesheet after the first paint', () => {
           })
         expect(await probe(b), name).toBe('static')
         expect(await probe(c), name).toBe('fixed')
+        // States a reader brings about wait for the stylesheet: with it, a pointed link and a
+        // focused search box take their look; the first paint holds no rule for either.
+        const states = async (p: Page) => {
+          await p.hover('.site-title')
+          const link = await p.evaluate(() => getComputedStyle(document.querySelector('.site-title')!).textDecorationLine)
+          await p.focus('.search-input')
+          const ring = await p.evaluate(() => getComputedStyle(document.querySelector('.search-input')!).boxShadow)
+          await p.mouse.move(0, 0)
+          await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+          return { link, focused: ring !== 'none' }
+        }
+        expect(await states(c), `${name}, with the stylesheet`).toEqual({ link: 'underline', focused: true })
+        expect(await states(b), `${name}, before the stylesheet`).toEqual({ link: 'none', focused: false })
         await Promise.all([a.close(), b.close(), c.close()])
       }
     } finally {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CriticalCss, htmlTokens, parseCss, selectorNeeds } from '../../src/render/bundle/critical-css.js'
+import { CriticalCss, declarations, htmlTokens, parseCss, printCss, selectorNeeds } from '../../src/render/bundle/critical-css.js'
 
 const THEME = ['base.css', 'theme.css'].map((f) => readFileSync(join(import.meta.dirname, '../../src/client/styles', f), 'utf8')).join('\n')
 
@@ -23,17 +23,48 @@ describe("a page's critical CSS", () => {
   })
 
   it('keeps the rules that can match, in their order, inside their media queries; drops the others and empty media queries', () => {
-    const css = ':root{--a:1}@font-face{font-family:x;src:url(a.woff2)}p{color:red}.gone,.kept{color:blue}@media (max-width:600px){.gone{top:0}p::before{content:"}{"}}@media print{.gone{x:y}}@keyframes k{0%{opacity:0}to{opacity:1}}'
+    const css = ':root{--a:1}@font-face{font-family:x;src:url(a.woff2)}p{color:red;width:var(--a)}.gone,.kept{color:blue}@media (max-width:600px){.gone{top:0}p::before{content:"}{"}}@media print{.gone{x:y}}@keyframes k{0%{opacity:0}to{opacity:1}}'
     expect(new CriticalCss(css).forHtml('<p class="kept">x</p>')).toBe(
-      ':root{--a:1}@font-face{font-family:x;src:url(a.woff2)}p{color:red}.kept{color:blue}@media (max-width:600px){p::before{content:"}{"}}@keyframes k{0%{opacity:0}to{opacity:1}}',
+      ':root{--a:1}@font-face{font-family:x;src:url(a.woff2)}p{color:red;width:var(--a)}.kept{color:blue}@media (max-width:600px){p::before{content:"}{"}}',
     )
   })
 
-  it("reads the whole theme: with every rule kept, the output is the theme's CSS", () => {
-    const critical = new CriticalCss(THEME)
-    const everything = (critical as unknown as { emit(n: unknown, t: { has(): boolean }): string; nodes: unknown }).emit((critical as unknown as { nodes: unknown }).nodes, { has: () => true })
+  it('leaves to the stylesheet what only a reader brings about: hover, focus and press states, the shadow parts the client makes, transitions and cursors', () => {
+    const css = 'a{color:red;transition:color .2s;cursor:pointer}a:hover,a:focus-visible{color:blue}.b:active{top:1px}.c::part(copy){top:0}.c:focus-within .d{x:y}.e:not(:focus){left:0}.f-hover{right:0}'
+    expect(new CriticalCss(css).forHtml('<a class="c f-hover"><i class="d e"></i></a>')).toBe('a{color:red}.e:not(:focus){left:0}.f-hover{right:0}')
+    // A shadow root in the HTML itself is painted first: its parts' rules stay.
+    expect(new CriticalCss(css).forHtml('<a class="c"><template shadowrootmode="open"><b part="copy"></b></template></a>')).toBe('a{color:red}.c::part(copy){top:0}')
+  })
+
+  it('drops what a later rule for the same selector sets again (the property or a shorthand of it), unless only the earlier one is important; a fallback in one rule stays', () => {
+    const css = '.a,.b{color:red;margin:0;padding:1px}.a{color:blue;margin:1px!important}.b{color:green}.a{margin:2px;content:"x";content:"y"}'
+    expect(new CriticalCss(css).forHtml('<p class="a b">x</p>')).toBe('.a,.b{margin:0;padding:1px}.a{color:blue;margin:1px!important}.b{color:green}.a{margin:2px;content:"x";content:"y"}')
+    // A shorthand sets its longhands: a later `padding` overrides an earlier `padding-left`, not the other way round.
+    expect(new CriticalCss('.a{padding-left:1px;border-top-color:red;font-size:2px}.a{padding:0;border-top:0;font-weight:700}.a{padding-top:3px}').forHtml('<p class="a">x</p>')).toBe(
+      '.a{font-size:2px}.a{padding:0;border-top:0;font-weight:700}.a{padding-top:3px}',
+    )
+  })
+
+  it('keeps the custom properties the kept rules or the inline styles read, and the keyframes the kept rules run', () => {
+    const css = ':root{--a:1px;--b:var(--c);--c:red;--d:blue;--e:0;--f:2px}html.dark{--c:pink;--d:navy}p{margin:var(--a);color:var(--b)}.x{top:var(--e)}@keyframes k{0%{opacity:0}}@keyframes j{0%{opacity:0}}.p{animation:k 1s}@media (prefers-reduced-motion:reduce){p,.p{animation:none}}'
+    expect(new CriticalCss(css).forHtml('<p style="width:var(--f)">x</p>')).toBe(':root{--a:1px;--b:var(--c);--c:red;--f:2px}html.dark{--c:pink}p{margin:var(--a);color:var(--b)}')
+    expect(new CriticalCss(css).forHtml('<p class="p">x</p>')).toBe(
+      ':root{--a:1px;--b:var(--c);--c:red}html.dark{--c:pink}p{margin:var(--a);color:var(--b)}@keyframes k{0%{opacity:0}}.p{animation:k 1s}@media (prefers-reduced-motion:reduce){p,.p{animation:none}}',
+    )
+  })
+
+  it("reads a rule's declarations at its top-level semicolons", () => {
+    expect(declarations('color: red; background:url("a;b") x;--Mixed: 1; margin:0 !important;').map((d) => [d.prop, d.text, d.important])).toEqual([
+      ['color', 'color: red', false],
+      ['background', 'background:url("a;b") x', false],
+      ['--Mixed', '--Mixed:1', false],
+      ['margin', 'margin:0 !important', true],
+    ])
+  })
+
+  it("reads the whole theme: written back, the output is the theme's CSS", () => {
     const squash = (s: string) => s.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, '')
-    expect(squash(everything)).toBe(squash(THEME))
+    expect(squash(printCss(parseCss(THEME)))).toBe(squash(THEME))
     expect(parseCss(THEME).length).toBeGreaterThan(100)
   })
 })

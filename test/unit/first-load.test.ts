@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path'
 import { init, parse } from 'es-module-lexer'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { bundleClient, type ClientBundle } from '../../src/render/bundle/bundle.js'
+import { bundleClient, COMPILE_HINT_MIN, type ClientBundle } from '../../src/render/bundle/bundle.js'
 
 /**
  * What the bundle stage leaves in a page's first load: the client that hydrates the page and
@@ -55,11 +55,16 @@ describe('the first load of a page', () => {
     expect(new Set([...closure(bundle.listLayouts)].filter((p) => !first.has(p)))).toEqual(new Set(bundle.listLayouts))
   })
 
-  it('asks V8 to compile the first-load modules eagerly, off the main thread, and no others', () => {
+  it('asks V8 to compile the first-load modules eagerly, off the main thread, and no others (nor the smallest, where the hint would weigh more than it saves)', () => {
     const first = closure([bundle.entry, ...bundle.preload])
+    const hinted = (f: { path: string }) => text(f.path).startsWith('//# allFunctionsCalledOnLoad\n')
     for (const f of bundle.files.filter((f) => f.path.endsWith('.js'))) {
-      expect(text(f.path).startsWith('//# allFunctionsCalledOnLoad\n'), f.path).toBe(first.has(f.path))
+      const size = f.contents.length - (hinted(f) ? '//# allFunctionsCalledOnLoad\n'.length : 0)
+      expect(hinted(f), f.path).toBe(first.has(f.path) && size >= COMPILE_HINT_MIN)
     }
+    // React DOM and the entry are among the hinted.
+    expect(hinted({ path: bundle.entry })).toBe(true)
+    expect(bundle.files.filter(hinted).length).toBeGreaterThanOrEqual(2)
   })
 
   it('leaves out the per-locale choice of comment settings, which the build makes for each route', () => {

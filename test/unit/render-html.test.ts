@@ -6,6 +6,7 @@ import { CLIENT_LOADER_SCRIPT } from '../../src/render/bundle/client-loader.js'
 import { renderDocuments } from '../../src/render/emit/render-html.js'
 import { buildRoutes } from '../../src/render/site/routes.js'
 import { buildSiteData } from '../../src/render/site/site-data.js'
+import { readInitialData } from '../../src/shared/inline-data.js'
 import type { InitialData, SiteConfig } from '../../src/shared/types.js'
 import { parsedPages, siteConfig } from '../helpers/stage-data.js'
 
@@ -75,12 +76,42 @@ describe('the render stage (HTML documents)', () => {
   it('inlines the route data without the body, which the document already holds', async () => {
     const docs = await documents()
     const data = inline(docs.get('a.html')!)
-    expect(data.route).toMatchObject({ kind: 'article', path: '/a.html', documentTitle: '文章 <甲> | 站点' })
+    expect(data.route).toMatchObject({ kind: 'article', path: '/a.html' })
+    // The document's title is the <title>'s, read back with the data.
+    expect('documentTitle' in data.route).toBe(false)
+    expect(readInitialData(JSON.stringify(data), '文章 <甲> | 站点').route.documentTitle).toBe('文章 <甲> | 站点')
     expect('html' in data.route).toBe(false)
     expect(data.site).toMatchObject({ title: '站点', base: '/gpt/', routesUrl: '/gpt/assets/js/routes.DDDDDDDD.js' })
     // Nothing in the inline JSON can close the script element early: four scripts (the colour
     // mode, the JSON-LD, the route data, the client's loader), four ends.
     expect(docs.get('a.html')!.match(/<script[ >]/g)!.length).toBe(4)
     expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(4)
+  })
+
+  it("names an article's sidebar when it is the article's own headings, which the data holds once, and its path once; the browser reads it back whole", async () => {
+    const text = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec((await documents()).get('a.html')!)![1]
+    // The heading once, as [level, title] (its slug is its title).
+    expect(text.match(/小节/g)).toHaveLength(1)
+    expect(text).toContain('"headers":[[2,"小节"]]')
+    // The page's path is the route's: said once.
+    expect(text.match(/"\/a\.html"/g)).toHaveLength(1)
+    const { route } = readInitialData(text, '')
+    expect(route.kind === 'article' && route.sidebar).toEqual([{ type: 'link', path: '/a.html', title: '文章 <甲>', headers: [{ level: 2, title: '小节', slug: '小节' }] }])
+    expect(route.kind === 'article' && route.page).toMatchObject({ path: '/a.html', regularPath: '/a.html', relativePath: 'a.md' })
+    // A sidebar of the config's is carried as it is.
+    const config = await siteConfig({ themeConfig: { sidebar: [{ title: '组', children: ['/a.html'] }] } })
+    const parsed = parsedPages({ 'a.md': '# 甲\n\n## 小节\n' })
+    const table = buildRoutes(buildSiteData(config, parsed), parsed)
+    const html = renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site: clientSiteOf(config, '/r.js', {}), bundle: BUNDLE }).find(([f]) => f === 'a.html')![1]
+    const configured = inline(html).route
+    expect(configured.kind === 'article' && configured.sidebar?.[0]).toMatchObject({ type: 'group', title: '组' })
+    // A slug that is not the title is carried beside it.
+    const parsedEn = parsedPages({ 'b.md': '# B\n\n## Hello World\n' })
+    const tableEn = buildRoutes(buildSiteData(config, parsedEn), parsedEn)
+    const htmlEn = renderDocuments(tableEn, pageChunks(tableEn, new Map(), config.base), { config, site: clientSiteOf(config, '/r.js', {}), bundle: BUNDLE }).find(([f]) => f === 'b.html')![1]
+    const dataEn = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(htmlEn)![1]
+    expect(dataEn).toContain('"headers":[[2,"Hello World","hello-world"]]')
+    const read = readInitialData(dataEn, '').route
+    expect(read.kind === 'article' && read.page.headers).toEqual([{ level: 2, title: 'Hello World', slug: 'hello-world' }])
   })
 })

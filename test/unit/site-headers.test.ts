@@ -91,6 +91,9 @@ describe('_headers of a plain site', async () => {
     expect(served(output, '/gpt/' + main)['cache-control']).toBe('public, max-age=31536000, immutable')
     const chunk = [...output.files.keys()].find((f) => /^assets\/js\/(?!main\.)[\w-]+\.\w+\.js$/.test(f))!
     expect(served(output, '/gpt/' + chunk)['cache-control']).toBe('public, max-age=31536000, immutable')
+    // The theme's stylesheet: every page after the first takes it from the cache.
+    const sheet = [...output.files.keys()].find((f) => /^assets\/css\/theme\.\w+\.css$/.test(f))!
+    expect(served(output, '/gpt/' + sheet)['cache-control']).toBe('public, max-age=31536000, immutable')
     for (const path of ['/gpt/', '/gpt/index.html', '/gpt/robots.txt', '/gpt/assets/logo.png']) expect(served(output, path)['cache-control']).toBeUndefined()
   })
 

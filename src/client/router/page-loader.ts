@@ -1,6 +1,7 @@
 import { CONTENT_SELECTOR, DATA_SCRIPT_ID } from '../../shared/markup.js'
+import { readInitialData } from '../../shared/inline-data.js'
 import { hasBody } from '../../shared/route-data.js'
-import type { InitialData, RouteData } from '../../shared/types.js'
+import type { RouteData } from '../../shared/types.js'
 import { CHUNK_TIMEOUT_MS, ChunkLoadError } from './chunk-loader.js'
 
 // Apart from chunk-loader.ts, which the list layouts load early too: this is the router's alone.
@@ -52,7 +53,7 @@ export async function loadPage(url: string, options: PageLoaderOptions = {}): Pr
     const doc = new DOMParser().parseFromString(text, 'text/html')
     const data = doc.getElementById(DATA_SCRIPT_ID)?.textContent
     if (!data) throw new ChunkLoadError(name, 'error', absolute)
-    const { route } = JSON.parse(data) as InitialData
+    const { route } = readInitialData(data, doc.title)
     if (hasBody(route)) route.html = doc.querySelector(CONTENT_SELECTOR)?.innerHTML ?? ''
     return route
   } catch (err) {

@@ -40,13 +40,16 @@ function withStylesheet(bundle: Omit<ClientBundle, 'stylesheet'>): ClientBundle 
  * thread that streams the download, instead of lazily on the main thread at first call. React
  * DOM's CommonJS body is one function that esbuild wraps; compiled lazily it cost about 19 ms of
  * main-thread work in one task (×4 under Lighthouse's mobile CPU), eagerly it costs none there.
- * Only the first-load files carry it: they all run on load.
+ * Only the first-load files carry it (they all run on load), and of those the ones of at least
+ * `COMPILE_HINT_MIN` bytes: compiling a few hundred bytes lazily costs nothing one could measure,
+ * while the line is a tenth of such a file, downloaded with every first load.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+export const COMPILE_HINT_MIN = 2048
 
 const CLIENT_DIRS = ['src/client', 'src/shared']
 /** Changes when the cached bundle's shape does. */
-const CACHE_FORMAT = 'bundle-2'
+const CACHE_FORMAT = 'bundle-3'
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -128,7 +131,7 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
     .join('\n')
   const files = all
     .filter((f) => !f.path.endsWith('.css'))
-    .map((f) => (firstLoad.has(f.path) ? { path: f.path, contents: Buffer.concat([Buffer.from(COMPILE_HINT), f.contents]) } : f))
+    .map((f) => (firstLoad.has(f.path) && f.contents.length >= COMPILE_HINT_MIN ? { path: f.path, contents: Buffer.concat([Buffer.from(COMPILE_HINT), f.contents]) } : f))
   const firstLoadSources = [...new Set(Object.entries(outputs).flatMap(([abs, o]) => (firstLoad.has(toOut(join(PACKAGE_ROOT, abs))) ? Object.keys(o.inputs) : [])))].sort()
   const bundle: Omit<ClientBundle, 'stylesheet'> = { files, entry, preload, listLayouts, styles, firstLoadSources }
   if (cacheFile && cacheDir) {

@@ -1,6 +1,8 @@
 import { CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CLIENT_STYLE_ATTR } from '../../shared/markup.js'
 import { escapeHtml } from '../../shared/escape.js'
 
+const [ENTRY, PRELOAD, STYLE] = [CLIENT_ENTRY_ATTR, CLIENT_PRELOAD_ATTR, CLIENT_STYLE_ATTR].map((attr) => attr.replace(/^data-/, ''))
+
 /**
  * The inline script that starts the client once the text is on screen: after the page's first
  * contentful paint and its `load` event (the first image near the top is loaded by then), or
@@ -12,8 +14,13 @@ import { escapeHtml } from '../../shared/escape.js'
  * It adds the theme's whole stylesheet first (`data-style`): the page inlines only the rules its
  * own markup needs, the stylesheet brings the rest (what the client shows later) and is cached
  * across pages; fetched after the paint, it never holds the text back.
+ *
+ * Short names, since every page carries it: `w` counts the two events still awaited (the load
+ * event, the first contentful paint; `e` is called on each), and is -1 once `g` started the
+ * client; `a` reads an attribute of the script element, `c` adds an element to the head. Arrow
+ * functions: a browser without them could not run the client's modules either.
  */
-export const CLIENT_LOADER_SCRIPT = `(function(s){var started=0,loaded=document.readyState==='complete',painted=0;function link(r,h){if(h){var l=document.createElement('link');l.rel=r;l.href=h;document.head.appendChild(l)}}function start(){if(started)return;started=1;link('stylesheet',s.getAttribute('${CLIENT_STYLE_ATTR}'));var p=(s.getAttribute('${CLIENT_PRELOAD_ATTR}')||'').split(' ');for(var i=0;i<p.length;i++)link('modulepreload',p[i]);var m=document.createElement('script');m.type='module';m.src=s.getAttribute('${CLIENT_ENTRY_ATTR}');document.head.appendChild(m)}function ready(){if(loaded&&painted)setTimeout(start)}addEventListener('load',function(){loaded=1;ready()});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();painted=1;ready()}}).observe({type:'paint',buffered:true});else painted=1;ready();setTimeout(start,3000)})(document.currentScript)`
+export const CLIENT_LOADER_SCRIPT = `((s,d)=>{var w=2,a=n=>s.getAttribute('data-'+n)||'',c=(t,p)=>d.head.appendChild(Object.assign(d.createElement(t),p)),g=()=>{if(w<0)return;w=-1;a('${STYLE}')&&c('link',{rel:'stylesheet',href:a('${STYLE}')});a('${PRELOAD}').split(' ').forEach(h=>h&&c('link',{rel:'modulepreload',href:h}));c('script',{type:'module',src:a('${ENTRY}')})},e=()=>--w||setTimeout(g),P=window.PerformanceObserver;d.readyState=='complete'?e():addEventListener('load',e);(P&&P.supportedEntryTypes||[]).indexOf('paint')<0?e():new P((l,o)=>{l.getEntriesByName('first-contentful-paint').length&&(o.disconnect(),e())}).observe({type:'paint',buffered:!0});setTimeout(g,3e3)})(document.currentScript,document)`
 
 /** The loader's element: the entry, its static imports and the stylesheet as attributes, read by the script above. */
 export function clientLoaderTag(entry: string, preload: readonly string[], stylesheet?: string): string {

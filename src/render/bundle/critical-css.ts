@@ -9,8 +9,9 @@ import { DARK_CLASS } from '../../shared/markup.js'
  *
  * Matching is by presence, and errs on the side of keeping: a selector is kept when every tag,
  * class and id it names (outside pseudo-classes, whose arguments and states are not checked, and
- * attribute selectors) appears somewhere in the page. At-rules that hold no style rules
- * (`@keyframes`, `@font-face` …) are kept whole; `@media` and `@supports` keep their matching rules.
+ * attribute selectors) appears somewhere in the page, and it does not wait for the reader
+ * (`:hover`, `:focus` …). At-rules that hold no style rules (`@font-face` …) are kept whole,
+ * `@keyframes` when a kept rule names them; `@media` and `@supports` keep their matching rules.
  */
 
 /** One item of a style sheet: a style rule, or an at-rule with its block (or none). */
@@ -92,6 +93,10 @@ export function parseCss(css: string): CssNode[] {
   return nodes
 }
 
+/** Nodes written back as CSS (what the parser read, minus comments and spacing between rules). */
+export const printCss = (nodes: CssNode[]): string =>
+  nodes.map((n) => (n.kind === 'atom' ? n.text : n.kind === 'group' ? `${n.prelude}{${printCss(n.children)}}` : `${n.selectors.join(',')}{${n.body}}`)).join('')
+
 /** The parts of a selector list at its top-level commas. */
 const splitList = (list: string): string[] => {
   const parts: string[] = []
@@ -147,38 +152,215 @@ export function htmlTokens(html: string): Set<string> {
   return tokens
 }
 
+/** One declaration of a rule: its property (lower case, custom properties as written) and its text. */
+interface Declaration {
+  prop: string
+  text: string
+  important: boolean
+}
+
+/** A rule or at-rule as a page keeps it: the selectors it keeps, its declarations as they will be written. */
+type Kept = { kind: 'rule'; selectors: string[]; decls: Declaration[] } | { kind: 'group'; prelude: string; children: Kept[] } | { kind: 'atom'; text: string }
+
+/** The declarations of a rule's body, split at its top-level semicolons. */
+export function declarations(body: string): Declaration[] {
+  const decls: Declaration[] = []
+  for (let i = 0; i < body.length; ) {
+    const end = scan(body, i, ';')
+    const text = body.slice(i, end).trim()
+    i = end + 1
+    const colon = text.indexOf(':')
+    if (colon <= 0) continue
+    const name = text.slice(0, colon).trim()
+    const custom = name.startsWith('--')
+    // A custom property's value is read without the space around it (the minifier keeps that space).
+    decls.push({ prop: custom ? name : name.toLowerCase(), text: custom ? `${name}:${text.slice(colon + 1).trim()}` : text, important: /!\s*important\s*$/i.test(text) })
+  }
+  return decls
+}
+
+/**
+ * States only a reader's action brings (pointing, focus, a press): a page shows none of them on
+ * its first paint, so their rules wait for the stylesheet.
+ */
+const ACTED_ON = /:(?:hover|focus|focus-visible|focus-within|active)(?![-\w])/i
+
+/** A negation's argument: `:not(:hover)` is the resting state. */
+const NEGATION = /:not\((?:[^()]|\([^()]*\))*\)/gi
+
+/** Parts of a shadow tree: the client makes those (a declarative one in the HTML keeps them). */
+const SHADOW_PART = /::(?:part|slotted)\(/i
+const SHADOW_TOKEN = '<shadowroot>'
+
+/** Properties that only act after the paint: a transition needs a state to leave, a cursor a pointer over it. */
+const AFTER_PAINT_PROPS = /^(?:transition(?:-|$)|cursor$)/
+
+const VAR_REF = /var\(\s*(--[-\w]+)/g
+
 /** A style sheet's rules, parsed once, and the critical subset for any page's tokens. */
 export class CriticalCss {
   private readonly nodes: CssNode[]
-  private readonly needs = new Map<string, string[]>()
+  private readonly needs = new Map<string, string[] | null>()
+  private readonly decls = new Map<string, Declaration[]>()
 
   constructor(css: string) {
     this.nodes = parseCss(css)
   }
 
-  /** The rules of the sheet that can match the page, in their order. */
+  /**
+   * The rules of the sheet that can match the page's first paint, in their order: the page's own
+   * elements in their resting state. Left out, as the stylesheet brings them: states a reader
+   * acts on (`:hover`, `:focus` …) and shadow parts the client makes, transitions, declarations a
+   * later rule for the same selector overrides, custom properties no kept rule (nor the page's
+   * inline styles) reads, and keyframes no kept rule names.
+   */
   forHtml(html: string): string {
-    return this.emit(this.nodes, htmlTokens(html))
+    const tokens = htmlTokens(html)
+    if (/<template[^>]*\sshadowrootmode=/i.test(html)) tokens.add(SHADOW_TOKEN)
+    const kept = this.keep(this.nodes, tokens)
+    dropOverridden(kept)
+    const used = usedProperties(kept, html)
+    const keyframes = usedKeyframes(kept)
+    // With no keyframes to run, an animation does nothing (the rules that set one only turn it off).
+    return serialize(kept, (d) => (d.prop.startsWith('--') ? used.has(d.prop) : keyframes.size > 0 || !ANIMATION.test(d.prop)), keyframes)
   }
 
-  private emit(nodes: CssNode[], tokens: Set<string>): string {
-    let out = ''
+  private keep(nodes: CssNode[], tokens: Set<string>): Kept[] {
+    const out: Kept[] = []
     for (const node of nodes) {
-      if (node.kind === 'atom') out += node.text
+      if (node.kind === 'atom') out.push(node)
       else if (node.kind === 'group') {
-        const inner = this.emit(node.children, tokens)
-        if (inner) out += `${node.prelude}{${inner}}`
+        const children = this.keep(node.children, tokens)
+        if (children.length) out.push({ kind: 'group', prelude: node.prelude, children })
       } else {
-        const kept = node.selectors.filter((sel) => this.selectorNeeds(sel).every((t) => tokens.has(t)))
-        if (kept.length) out += `${kept.join(',')}{${node.body}}`
+        const selectors = node.selectors.filter((sel) => this.selectorNeeds(sel)?.every((t) => tokens.has(t)))
+        if (!selectors.length) continue
+        const decls = this.declarations(node.body).filter((d) => !AFTER_PAINT_PROPS.test(d.prop))
+        if (decls.length) out.push({ kind: 'rule', selectors, decls })
       }
     }
     return out
   }
 
-  private selectorNeeds(selector: string): string[] {
+  /** What the selector needs of the page, or null when it only matches after the reader acts. */
+  private selectorNeeds(selector: string): string[] | null {
     let needs = this.needs.get(selector)
-    if (!needs) this.needs.set(selector, (needs = selectorNeeds(selector)))
+    if (needs === undefined) {
+      needs = ACTED_ON.test(selector.replace(NEGATION, '')) ? null : [...selectorNeeds(selector), ...(SHADOW_PART.test(selector) ? [SHADOW_TOKEN] : [])]
+      this.needs.set(selector, needs)
+    }
     return needs
   }
+
+  private declarations(body: string): Declaration[] {
+    let decls = this.decls.get(body)
+    if (!decls) this.decls.set(body, (decls = declarations(body)))
+    return decls
+  }
+}
+
+/** The shorthands that set a longhand (`padding` sets `padding-left`), for the longhands a theme tends to set alone. */
+const SHORTHANDS = new Map<string, string[]>([
+  ...['top', 'right', 'bottom', 'left'].flatMap((side) => [
+    [`margin-${side}`, ['margin']],
+    [`padding-${side}`, ['padding']],
+    [`border-${side}`, ['border']],
+    ...['color', 'style', 'width'].map((part): [string, string[]] => [`border-${side}-${part}`, ['border', `border-${side}`, `border-${part}`]]),
+  ]) as [string, string[]][],
+  ...['color', 'style', 'width'].map((part): [string, string[]] => [`border-${part}`, ['border']]),
+  ...['color', 'image', 'position', 'size', 'repeat'].map((part): [string, string[]] => [`background-${part}`, ['background']]),
+  ...['style', 'weight', 'size', 'family'].map((part): [string, string[]] => [`font-${part}`, ['font']]),
+  ['line-height', ['font']],
+  ...['direction', 'wrap'].map((part): [string, string[]] => [`flex-${part}`, ['flex-flow']]),
+])
+
+/**
+ * Drops, in each block, the declarations a later rule of the block sets again for every selector
+ * that carries them (same property or a shorthand of it, same selector: the later one always
+ * wins, unless only the earlier is `!important`). A property set twice in one rule is a fallback
+ * and stays.
+ */
+function dropOverridden(nodes: Kept[]): void {
+  // For each selector, the properties later rules of this block set (and whether as important).
+  const later = new Map<string, Map<string, boolean>>()
+  for (let n = nodes.length - 1; n >= 0; n--) {
+    const node = nodes[n]
+    if (node.kind === 'group') dropOverridden(node.children)
+    if (node.kind !== 'rule') continue
+    const own = node.decls
+    node.decls = own.filter(
+      (d) =>
+        !node.selectors.every((sel) => {
+          const props = later.get(sel)
+          if (!props) return false
+          return [d.prop, ...(SHORTHANDS.get(d.prop) ?? [])].some((prop) => {
+            const important = props.get(prop)
+            return important !== undefined && (important || !d.important)
+          })
+        }),
+    )
+    for (const sel of node.selectors) {
+      const props = later.get(sel) ?? new Map<string, boolean>()
+      for (const d of own) props.set(d.prop, (props.get(d.prop) ?? false) || d.important)
+      later.set(sel, props)
+    }
+  }
+}
+
+/** The custom properties the kept rules and the page's inline styles read, with those they read in turn. */
+function usedProperties(nodes: Kept[], html: string): Set<string> {
+  const values = new Map<string, string[]>()
+  const used = new Set<string>()
+  const read = (text: string) => {
+    for (const m of text.matchAll(VAR_REF)) used.add(m[1])
+  }
+  const walk = (list: Kept[]) => {
+    for (const node of list) {
+      if (node.kind === 'group') walk(node.children)
+      else if (node.kind === 'atom') read(node.text)
+      else for (const d of node.decls) d.prop.startsWith('--') ? values.set(d.prop, [...(values.get(d.prop) ?? []), d.text]) : read(d.text)
+    }
+  }
+  walk(nodes)
+  for (const m of html.matchAll(/\sstyle=(?:"([^"]*)"|'([^']*)')/g)) read(m[1] ?? m[2] ?? '')
+  // A property's value may read others: follow until nothing new is read.
+  for (let size = -1; size !== used.size; ) {
+    size = used.size
+    for (const name of [...used]) for (const text of values.get(name) ?? []) read(text)
+  }
+  return used
+}
+
+/** The names of the keyframes the kept rules' animations name (any word of their values). */
+function usedKeyframes(nodes: Kept[]): Set<string> {
+  const names = new Set<string>()
+  const walk = (list: Kept[]) => {
+    for (const node of list) {
+      if (node.kind === 'group') walk(node.children)
+      else if (node.kind === 'rule') for (const d of node.decls) if (ANIMATION.test(d.prop)) for (const w of d.text.slice(d.text.indexOf(':') + 1).match(/[-\w]+/g) ?? []) if (w !== 'none') names.add(w)
+    }
+  }
+  walk(nodes)
+  return names
+}
+
+const ANIMATION = /^(?:-webkit-)?animation(?:-name)?$/
+
+const KEYFRAMES = /^@(?:-webkit-)?keyframes\s+([-\w]+)/i
+
+function serialize(nodes: Kept[], keepDecl: (d: Declaration) => boolean, keyframes: Set<string>): string {
+  let out = ''
+  for (const node of nodes) {
+    if (node.kind === 'atom') {
+      const name = KEYFRAMES.exec(node.text)?.[1]
+      if (name === undefined || keyframes.has(name)) out += node.text
+    } else if (node.kind === 'group') {
+      const inner = serialize(node.children, keepDecl, keyframes)
+      if (inner) out += `${node.prelude}{${inner}}`
+    } else {
+      const decls = node.decls.filter(keepDecl)
+      if (decls.length) out += `${node.selectors.join(',')}{${decls.map((d) => d.text).join(';')}}`
+    }
+  }
+  return out
 }

@@ -5,8 +5,8 @@ import { hasBody } from '../../shared/route-data.js'
 import type { RouteData, SiteConfig } from '../../shared/types.js'
 
 /**
- * What link previews and search engines read from a page's `<head>`: Open Graph and Twitter
- * card tags, and JSON-LD (`Article` on articles, `WebSite` on the home page). Pure: route data
+ * What link previews and search engines read from a page's `<head>`: Open Graph tags, the
+ * Twitter card's kind, and JSON-LD (`Article` on articles, `WebSite` on the home page). Pure: route data
  * and config in, tag strings out. URLs are absolute when the config has a `hostname` (as the
  * Open Graph protocol wants); without one they stay site-relative.
  */
@@ -65,12 +65,8 @@ export function pageMetaTags({ data, config, canonical, description }: PageMetaI
     ['article:author', article ? fm?.author || config.themeConfig.author || undefined : undefined],
     ...(article ? (fm?.tags ?? []).map((tag): [string, string] => ['article:tag', tag]) : []),
   ]
-  const names: [string, string | undefined][] = [
-    ['twitter:card', imageUrl ? 'summary_large_image' : 'summary'],
-    ['twitter:title', title],
-    ['twitter:description', description || undefined],
-    ['twitter:image', imageUrl],
-  ]
+  // The card's title, description and image are the Open Graph ones: X reads those when its own are absent.
+  const names: [string, string | undefined][] = [['twitter:card', imageUrl ? 'summary_large_image' : 'summary']]
   const tags = [
     ...props.filter(([, v]) => v).map(([p, v]) => `<meta property="${p}" content="${escapeHtml(v!)}">`),
     ...names.filter(([, v]) => v).map(([n, v]) => `<meta name="${n}" content="${escapeHtml(v!)}">`),
@@ -101,7 +97,7 @@ function structuredData(data: RouteData, config: SiteConfig, facts: Facts): Reco
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: facts.title,
-    description: facts.description || undefined,
+    // No description: the page's meta description says it (Google's Article reads none from here).
     url: facts.canonical,
     mainEntityOfPage: facts.canonical,
     inLanguage: data.lang,

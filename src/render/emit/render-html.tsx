@@ -4,6 +4,7 @@ import * as listLayouts from '../../client/layouts/list-layouts.js'
 import { provideListLayouts, usesListLayouts } from '../../client/layouts/route-layout.js'
 import { DARK_CLASS, DATA_SCRIPT_ID, THEME_KEY } from '../../shared/markup.js'
 import { escapeHtml, jsonForScript } from '../../shared/escape.js'
+import { packInitialData } from '../../shared/inline-data.js'
 import { withBase } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
 import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '../../shared/types.js'
@@ -26,9 +27,9 @@ export interface RenderContext {
 
 /**
  * Runs in <head> before the first paint: applies the remembered or the system colour mode,
- * so a dark page never flashes light.
+ * so a dark page never flashes light. (`let` in the block: nothing leaks into the page's globals.)
  */
-const THEME_INIT_SCRIPT = `(function(){try{var t=localStorage.getItem('${THEME_KEY}');var d=t?t==='${DARK_CLASS}':matchMedia('(prefers-color-scheme: dark)').matches;document.documentElement.classList.toggle('${DARK_CLASS}',d)}catch(e){}})()`
+const THEME_INIT_SCRIPT = `try{let t=localStorage.getItem('${THEME_KEY}');document.documentElement.classList.toggle('${DARK_CLASS}',t?t=='${DARK_CLASS}':matchMedia('(prefers-color-scheme:dark)').matches)}catch(e){}`
 
 // The browser loads these when a page needs them; the server renders every page at once.
 provideListLayouts(listLayouts)
@@ -100,7 +101,7 @@ ${head.join('\n')}
 </head>
 <body>
 ${body}
-<script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(initial)}</script>
+<script id="${DATA_SCRIPT_ID}" type="application/json">${jsonForScript(packInitialData(initial))}</script>
 ${clientLoaderTag(href(bundle.entry), [...bundle.preload, ...(usesListLayouts(data) ? bundle.listLayouts : [])].map(href), bundle.stylesheet ? href(bundle.stylesheet) : undefined)}${ctx.bodyEnd ?? ''}
 </body>
 </html>

@@ -12,7 +12,7 @@ export interface HeaderRule {
 }
 
 /** The folders the build writes only content-hashed names into (a changed file gets a new name). */
-export const HASHED_DIRS = ['assets/js/', 'assets/search/', 'assets/demo/', 'assets/mascot/'] as const
+export const HASHED_DIRS = ['assets/js/', 'assets/css/', 'assets/search/', 'assets/demo/', 'assets/mascot/'] as const
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
