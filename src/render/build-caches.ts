@@ -37,11 +37,10 @@ export class BuildCaches {
       if (cached && stampsCurrent(cached.imageStamps)) this.parsed.set(file.relativePath, { source: file.source, page: cached })
       else stale.push(file)
     }
-    const fresh = await parseAll(stale, { base, contentDir })
-    fresh.forEach((page, i) => {
-      this.parsed.set(stale[i].relativePath, { source: stale[i].source, page })
-      disk?.set(stale[i].relativePath, stale[i].source, page)
-    })
+    // With a disk cache each page's body goes to disk as soon as it is parsed (see `openParseCache`).
+    const keep = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page) : undefined
+    const fresh = await parseAll(stale, { base, contentDir }, { keep })
+    fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { source: stale[i].source, page }))
     const current = new Set(sources.map((f) => f.relativePath))
     for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)
     disk?.save(current)

@@ -98,6 +98,7 @@ export interface SiteOutput {
  * each and names it in any error it throws.
  */
 export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
+  const traceMemory = process.env.GPTNOTES_TRACE_MEMORY ? memoryTracer() : undefined
   const caches = options.caches ?? new BuildCaches()
   const runStage = async <T>(name: StageName, fn: () => T | Promise<T>, counts?: (result: T) => Pick<StageEvent, 'count' | 'fresh'>): Promise<T> => {
     const start = performance.now()
@@ -108,6 +109,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       throw inStage(err, name)
     }
     options.onStage?.({ stage: name, ms: performance.now() - start, ...counts?.(result) })
+    if (traceMemory) traceMemory(name)
     return result
   }
   const contentDir = join(options.root, 'content')
@@ -224,5 +226,17 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   } catch (err) {
     await staged?.abort()
     throw err
+  }
+}
+
+/**
+ * With `GPTNOTES_TRACE_MEMORY` set, each stage's end prints the process's memory to stderr
+ * (resident now and at most so far, JavaScript heap, buffers outside it): where a large build's memory goes.
+ */
+function memoryTracer(): (stage: string) => void {
+  const mib = (n: number) => `${Math.round(n / 1048576)}`.padStart(5)
+  return (stage) => {
+    const m = process.memoryUsage()
+    process.stderr.write(`memory ${stage.padEnd(16)} rss ${mib(m.rss)} MiB  peak ${mib(process.resourceUsage().maxRSS * 1024)} MiB  heap ${mib(m.heapUsed)} MiB  external ${mib(m.external + m.arrayBuffers)} MiB\n`)
   }
 }

@@ -106,3 +106,58 @@ describe('parse cache', () => {
     expect(build(cacheDir, parserKey(newer)).fromCache).toBe(false)
   })
 })
+
+describe('parse cache bodies', () => {
+  let cacheDir: string
+  beforeEach(() => (cacheDir = mkdtempSync(join(tmpdir(), 'gptnotes-parse-bodies-'))))
+  afterEach(() => rmSync(cacheDir, { recursive: true, force: true }))
+
+  const page = (n: number) => ({ relativePath: `p${n}.md`, source: `# 第 ${n} 页\n\n正文 ${n}，**重点**。\n` })
+  const indexOf = () => readFileSync(join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith('.json'))!), 'utf8')
+  const bodyFiles = () => readdirSync(cacheDir).filter((f) => f.endsWith('.bodies'))
+
+  it('hands back the HTML and text the parse made, kept in body files beside an index that holds neither', () => {
+    const cache = openParseCache(cacheDir, '/gpt/', 'k')
+    const parsed = [1, 2, 3].map((n) => parsePage(page(n), { base: '/gpt/' }))
+    parsed.forEach((p, i) => expect(cache.set(page(i + 1).relativePath, page(i + 1).source, p)).toEqual(p))
+    cache.save(new Set(['p1.md', 'p2.md', 'p3.md']))
+    expect(indexOf()).not.toContain('<strong>重点</strong>')
+    expect(bodyFiles()).toHaveLength(1)
+
+    const again = openParseCache(cacheDir, '/gpt/', 'k')
+    for (const [i, p] of parsed.entries()) {
+      const hit = again.get(page(i + 1).relativePath, page(i + 1).source)!
+      expect(hit.html).toBe(p.html)
+      expect(hit.html).toContain('<strong>重点</strong>')
+      expect(hit.text).toBe(p.text)
+      expect({ ...hit }).toEqual(p)
+    }
+  })
+
+  it('stays a few files however often pages change, and drops what no page uses', () => {
+    for (let round = 0; round < 12; round++) {
+      const cache = openParseCache(cacheDir, '/gpt/', 'k')
+      const edited = { ...page(1), source: page(1).source + `\n第 ${round} 次修改。\n` }
+      cache.set(edited.relativePath, edited.source, parsePage(edited, { base: '/gpt/' }))
+      if (round === 0) cache.set(page(2).relativePath, page(2).source, parsePage(page(2), { base: '/gpt/' }))
+      cache.save(new Set(['p1.md', 'p2.md']))
+      expect(bodyFiles().length).toBeGreaterThan(0)
+      expect(bodyFiles().length).toBeLessThanOrEqual(5)
+    }
+    const last = openParseCache(cacheDir, '/gpt/', 'k')
+    expect(last.get('p1.md', page(1).source + '\n第 11 次修改。\n')!.html).toContain('第 11 次修改。')
+    expect(last.get('p2.md', page(2).source)!.html).toContain('正文 2')
+    last.save(new Set(['p1.md']))
+    const total = bodyFiles().reduce((n, f) => n + readFileSync(join(cacheDir, f)).length, 0)
+    expect(total).toBeLessThan(2 * Buffer.byteLength(parsePage({ ...page(1), source: page(1).source + '\n第 11 次修改。\n' }, { base: '/gpt/' }).html) + (1 << 20))
+  })
+
+  it('misses a page whose body file is gone', () => {
+    const cache = openParseCache(cacheDir, '/gpt/', 'k')
+    cache.set(page(1).relativePath, page(1).source, parsePage(page(1), { base: '/gpt/' }))
+    cache.save(new Set(['p1.md']))
+    for (const f of bodyFiles()) rmSync(join(cacheDir, f))
+    expect(openParseCache(cacheDir, '/gpt/', 'k').get(page(1).relativePath, page(1).source)).toBeUndefined()
+  })
+})
+

@@ -25,6 +25,11 @@ export function threadsFor(pages: number): number {
 export interface PoolOptions {
   /** Worker threads to use; default `threadsFor(files.length)`. */
   threads?: number
+  /**
+   * What to keep of each page, called as each is parsed (in no set order): the parse cache
+   * puts the body on disk and keeps the rest, so the pages parsed are not all held as text.
+   */
+  keep?: (page: ParsedPage, index: number) => ParsedPage
 }
 
 /**
@@ -36,7 +41,8 @@ export interface PoolOptions {
 export async function parseAll(files: SourceFile[], options: ParseOptions, pool: PoolOptions = {}): Promise<ParsedPage[]> {
   const workerUrl = new URL('./parse-worker.js', import.meta.url)
   const threads = Math.min(pool.threads ?? threadsFor(files.length), Math.ceil(files.length / BATCH_SIZE))
-  if (threads < 2 || !import.meta.url.endsWith('.js')) return files.map((f) => parsePage(f, options))
+  const keep = pool.keep ?? ((page: ParsedPage) => page)
+  if (threads < 2 || !import.meta.url.endsWith('.js')) return files.map((f, i) => keep(parsePage(f, options), i))
 
   const out: ParsedPage[] = new Array(files.length)
   let next = 0
@@ -59,7 +65,7 @@ export async function parseAll(files: SourceFile[], options: ParseOptions, pool:
               if (!reply.ok) return reject(fromWire(reply.error))
               const task = take() // hand out the next batch before storing this one
               worker.postMessage(task)
-              reply.pages.forEach((page, i) => (out[reply.first + i] = page))
+              reply.pages.forEach((page, i) => (out[reply.first + i] = keep(page, reply.first + i)))
               if (!task) resolve()
             })
             worker.once('error', reject)
