@@ -78,8 +78,8 @@ export interface BuildOptions {
 export interface SiteOutput {
   config: SiteConfig
   /**
-   * Every output file, by path inside the output folder. With `out`, the pages were written as
-   * they were rendered and are not held: each is `{ copyFrom }` the file it was written to.
+   * Every output file, by path inside the output folder. With `out`, the files were written as
+   * they were made and are not held: each is `{ copyFrom }` the file it was written to.
    */
   files: Map<string, OutputContents>
   routes: RouteTable
@@ -173,7 +173,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   try {
     const files = new Map<string, OutputContents>()
     const put = (path: string, contents: OutputContents, owned?: boolean): Promise<void> | undefined => {
-      files.set(path, owned && out ? { copyFrom: join(out, path) } : contents)
+      files.set(path, out ? { copyFrom: join(out, path) } : contents)
       return staged?.add(path, contents, { owned })
     }
     for (const [path, contents] of [
@@ -183,6 +183,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       [map.file.path, map.file.code] as [string, OutputContents],
     ])
       await put(path, contents)
+    // Handed to the writer: the search index's bytes need not stay through the render.
+    if (out) extras.files.length = 0
 
     const { documents, facts } = await runStage(
       'render',

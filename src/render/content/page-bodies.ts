@@ -137,10 +137,14 @@ export class BodyFiles {
  * getters: a copy or a spread of the page reads them, as it would the strings).
  */
 export function storedPage(meta: PageMeta, ref: BodyRef, files: BodyFiles): ParsedPage {
-  const page = { ...meta } as ParsedPage
-  Object.defineProperties(page, {
-    html: { get: () => files.read(ref).html, enumerable: true, configurable: true },
-    text: { get: () => files.read(ref).text, enumerable: true, configurable: true },
-  })
-  return page
+  // Getters in the literal: several times cheaper than defining them on the copy afterwards.
+  return {
+    ...meta,
+    get html() {
+      return files.read(ref).html
+    },
+    get text() {
+      return files.read(ref).text
+    },
+  }
 }

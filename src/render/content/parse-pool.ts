@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { fromWire, type WireError } from '../errors/index.js'
-import { parsePage, type ParsedPage, type ParseOptions, type SourceFile } from './parse-page.js'
+import type { ParsedPage, ParseOptions, SourceFile } from './parse-page.js'
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 150
@@ -42,7 +42,13 @@ export async function parseAll(files: SourceFile[], options: ParseOptions, pool:
   const workerUrl = new URL('./parse-worker.js', import.meta.url)
   const threads = Math.min(pool.threads ?? threadsFor(files.length), Math.ceil(files.length / BATCH_SIZE))
   const keep = pool.keep ?? ((page: ParsedPage) => page)
-  if (threads < 2 || !import.meta.url.endsWith('.js')) return files.map((f, i) => keep(parsePage(f, options), i))
+  if (threads < 2 || !import.meta.url.endsWith('.js')) {
+    if (!files.length) return []
+    // Loaded only when this thread parses: a build whose pages all come from the cache (CI with
+    // the cache restored) never pays for the parser's modules (highlight.js and micromark's).
+    const { parsePage } = await import('./parse-page.js')
+    return files.map((f, i) => keep(parsePage(f, options), i))
+  }
 
   const out: ParsedPage[] = new Array(files.length)
   let next = 0
