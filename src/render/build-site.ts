@@ -152,6 +152,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     if (report.errors.length && !options.keepGoing) throw report.errors.length === 1 ? report.errors[0] : new GptnotesErrors(report.errors)
     return report
   })
+  // No later stage reads the markdown: let it go (about 40 MB of strings at 10,000 pages).
+  content.sources.length = 0
   const bundle = await runStage('bundle', () => caches.clientBundle())
   const extras = await runStage('extraOutputs', () => {
     const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash })

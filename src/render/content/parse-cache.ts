@@ -12,14 +12,18 @@ import type { ParsedPage } from './parse-page.js'
  * (its source files, the installed versions of the packages it uses) or the base changes.
  */
 export interface ParseCache {
-  get(relativePath: string, source: string): ParsedPage | undefined
+  /** `sourceHash`: the source's `sourceHash`, when the caller has it already. */
+  get(relativePath: string, source: string, sourceHash?: string): ParsedPage | undefined
   /** Remember a page just parsed; returns it as the cache holds it (its body read back when asked). */
-  set(relativePath: string, source: string, page: ParsedPage): ParsedPage
+  set(relativePath: string, source: string, page: ParsedPage, sourceHash?: string): ParsedPage
   /** Write to disk, keeping only the given files' entries. */
   save(keep: Set<string>): void
 }
 
 const hash = (text: string | Buffer) => createHash('sha1').update(text).digest('hex')
+
+/** What identifies a page's source in the cache. */
+export const sourceHash = (source: string): string => hash(source)
 
 /** What a parse depends on besides the page itself. */
 export interface ParserInputs {
@@ -149,15 +153,15 @@ export function openParseCache(cacheDir: string, base: string, parserKeyValue = 
     }
   }
   return {
-    get(relativePath, source) {
+    get(relativePath, source, h = hash(source)) {
       const e = entries[relativePath]
-      return e && e.h === hash(source) ? storedPage(e.page, e.b, bodies) : undefined
+      return e && e.h === h ? storedPage(e.page, e.b, bodies) : undefined
     },
-    set(relativePath, source, page) {
+    set(relativePath, source, page, h = hash(source)) {
       const { html, text, ...meta } = page
       mkdirSync(cacheDir, { recursive: true })
       const b = bodies.append(html, text)
-      entries[relativePath] = { h: hash(source), page: meta, b }
+      entries[relativePath] = { h, page: meta, b }
       dirty = true
       return storedPage(meta, b, bodies)
     },
