@@ -1,6 +1,6 @@
 import { bundleClient, type ClientBundle } from './bundle/bundle.js'
 import { stampsCurrent } from './markdown/image-sizes.js'
-import { openParseCache, sourceHash } from './content/parse-cache.js'
+import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
 import { parseAll } from './content/parse-pool.js'
 
@@ -19,6 +19,7 @@ export class BuildCaches {
   /** By file: its source's hash (not the source: the build lets go of the sources) and the page. */
   private readonly parsed = new Map<string, { hash: string; page: ParsedPage }>()
   private parsedBase?: string
+  private disk?: { base: string; cache: ParseCache }
   private bundle?: Promise<ClientBundle>
 
   /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
@@ -29,7 +30,9 @@ export class BuildCaches {
     const { base, contentDir } = options
     if (this.parsedBase !== base) this.parsed.clear()
     this.parsedBase = base
-    const disk = this.cacheDir ? openParseCache(this.cacheDir, base) : undefined
+    // One open cache per base for this builder's lifetime: its pages' bodies move with it when it compacts them.
+    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
+    const disk = this.disk?.cache
     const stale: SourceFile[] = []
     const staleHashes: string[] = []
     for (const file of sources) {

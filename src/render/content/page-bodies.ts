@@ -31,10 +31,39 @@ export class BodyFiles {
   private writing?: { name: string; fd: number; size: number }
   private last?: { ref: BodyRef; s: string; o: number; html: string; text: string }
 
-  constructor(
+  private constructor(
     readonly dir: string,
     readonly prefix: string,
   ) {}
+
+  private static readonly open = new Map<string, BodyFiles>()
+
+  /**
+   * The body files of one cache, one instance per process: the pages of every build read
+   * through it (a dev server's pages outlive the build that loaded them), so each file is
+   * opened once and closed only when this process removes it.
+   */
+  static of(dir: string, prefix: string): BodyFiles {
+    const key = join(dir, prefix)
+    let files = BodyFiles.open.get(key)
+    if (!files) BodyFiles.open.set(key, (files = new BodyFiles(dir, prefix)))
+    return files
+  }
+
+  /**
+   * Open the named files now and keep them open: another build of the same site may remove a
+   * file once its own index no longer names it, and an open file stays readable.
+   */
+  hold(names: Iterable<string>): void {
+    for (const name of names) {
+      if (this.fds.has(name)) continue
+      try {
+        this.fds.set(name, openSync(join(this.dir, name), 'r'))
+      } catch {
+        // gone already: its pages are misses (the index check found it missing)
+      }
+    }
+  }
 
   /** The size of each body file of this cache found in the folder (files a killed build left included). */
   existing(): Map<string, number> {
@@ -84,10 +113,7 @@ export class BodyFiles {
 
   private bytes(ref: BodyRef): Buffer {
     let fd = this.fds.get(ref.s)
-    if (fd === undefined) {
-      fd = openSync(join(this.dir, ref.s), 'r')
-      this.fds.set(ref.s, fd)
-    }
+    if (fd === undefined) this.fds.set(ref.s, (fd = openSync(join(this.dir, ref.s), 'r')))
     const bytes = Buffer.allocUnsafe(ref.h + ref.t)
     let got = 0
     while (got < bytes.length) {
@@ -120,7 +146,11 @@ export class BodyFiles {
       const fd = this.fds.get(name)
       if (fd !== undefined) closeSync(fd)
       this.fds.delete(name)
-      rmSync(join(this.dir, name), { force: true })
+      try {
+        rmSync(join(this.dir, name), { force: true })
+      } catch {
+        // open in another process on a system that refuses that: the next build removes it
+      }
     }
   }
 

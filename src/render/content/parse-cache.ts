@@ -136,7 +136,7 @@ const MAX_BODY_FILES = 4
 export function openParseCache(cacheDir: string, base: string, parserKeyValue = (defaultKey ??= parserKey(parserInputs()))): ParseCache {
   const name = `pages-${hash(parserKeyValue + base).slice(0, 12)}`
   const file = join(cacheDir, `${name}.json`)
-  const bodies = new BodyFiles(cacheDir, name)
+  const bodies = BodyFiles.of(cacheDir, name)
   let entries: Record<string, Entry> = {}
   try {
     entries = JSON.parse(readFileSync(file, 'utf8'))
@@ -152,6 +152,7 @@ export function openParseCache(cacheDir: string, base: string, parserKeyValue = 
       dirty = true
     }
   }
+  bodies.hold(new Set(Object.values(entries).map((e) => e.b.s)))
   return {
     get(relativePath, source, h = hash(source)) {
       const e = entries[relativePath]
