@@ -1,6 +1,6 @@
 import { bundleClient, type ClientBundle } from './bundle/bundle.js'
 import { stampsCurrent } from './markdown/image-sizes.js'
-import { openParseCache } from './content/parse-cache.js'
+import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
 import { parseAll } from './content/parse-pool.js'
 
@@ -16,8 +16,10 @@ export interface ParsedPages {
  * survives a build, so every stage still runs on fresh data.
  */
 export class BuildCaches {
-  private readonly parsed = new Map<string, { source: string; page: ParsedPage }>()
+  /** By file: its source's hash (not the source: the build lets go of the sources) and the page. */
+  private readonly parsed = new Map<string, { hash: string; page: ParsedPage }>()
   private parsedBase?: string
+  private disk?: { base: string; cache: ParseCache }
   private bundle?: Promise<ClientBundle>
 
   /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
@@ -28,20 +30,26 @@ export class BuildCaches {
     const { base, contentDir } = options
     if (this.parsedBase !== base) this.parsed.clear()
     this.parsedBase = base
-    const disk = this.cacheDir ? openParseCache(this.cacheDir, base) : undefined
+    // One open cache per base for this builder's lifetime: its pages' bodies move with it when it compacts them.
+    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
+    const disk = this.disk?.cache
     const stale: SourceFile[] = []
+    const staleHashes: string[] = []
     for (const file of sources) {
+      const h = sourceHash(file.source)
       const hit = this.parsed.get(file.relativePath)
-      if (hit && hit.source === file.source && stampsCurrent(hit.page.imageStamps)) continue
-      const cached = disk?.get(file.relativePath, file.source)
-      if (cached && stampsCurrent(cached.imageStamps)) this.parsed.set(file.relativePath, { source: file.source, page: cached })
-      else stale.push(file)
+      if (hit && hit.hash === h && stampsCurrent(hit.page.imageStamps)) continue
+      const cached = disk?.get(file.relativePath, file.source, h)
+      if (cached && stampsCurrent(cached.imageStamps)) this.parsed.set(file.relativePath, { hash: h, page: cached })
+      else {
+        stale.push(file)
+        staleHashes.push(h)
+      }
     }
-    const fresh = await parseAll(stale, { base, contentDir })
-    fresh.forEach((page, i) => {
-      this.parsed.set(stale[i].relativePath, { source: stale[i].source, page })
-      disk?.set(stale[i].relativePath, stale[i].source, page)
-    })
+    // With a disk cache each page's body goes to disk as soon as it is parsed (see `openParseCache`).
+    const keep = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page, staleHashes[i]) : undefined
+    const fresh = await parseAll(stale, { base, contentDir }, { keep })
+    fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { hash: staleHashes[i], page }))
     const current = new Set(sources.map((f) => f.relativePath))
     for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)
     disk?.save(current)

@@ -78,8 +78,8 @@ export interface BuildOptions {
 export interface SiteOutput {
   config: SiteConfig
   /**
-   * Every output file, by path inside the output folder. With `out`, the pages were written as
-   * they were rendered and are not held: each is `{ copyFrom }` the file it was written to.
+   * Every output file, by path inside the output folder. With `out`, the files were written as
+   * they were made and are not held: each is `{ copyFrom }` the file it was written to.
    */
   files: Map<string, OutputContents>
   routes: RouteTable
@@ -98,6 +98,7 @@ export interface SiteOutput {
  * each and names it in any error it throws.
  */
 export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
+  const traceMemory = process.env.GPTNOTES_TRACE_MEMORY ? memoryTracer() : undefined
   const caches = options.caches ?? new BuildCaches()
   const runStage = async <T>(name: StageName, fn: () => T | Promise<T>, counts?: (result: T) => Pick<StageEvent, 'count' | 'fresh'>): Promise<T> => {
     const start = performance.now()
@@ -108,6 +109,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       throw inStage(err, name)
     }
     options.onStage?.({ stage: name, ms: performance.now() - start, ...counts?.(result) })
+    if (traceMemory) traceMemory(name)
     return result
   }
   const contentDir = join(options.root, 'content')
@@ -150,6 +152,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     if (report.errors.length && !options.keepGoing) throw report.errors.length === 1 ? report.errors[0] : new GptnotesErrors(report.errors)
     return report
   })
+  // No later stage reads the markdown: let it go (about 40 MB of strings at 10,000 pages).
+  content.sources.length = 0
   const bundle = await runStage('bundle', () => caches.clientBundle())
   const extras = await runStage('extraOutputs', () => {
     const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash })
@@ -171,7 +175,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   try {
     const files = new Map<string, OutputContents>()
     const put = (path: string, contents: OutputContents, owned?: boolean): Promise<void> | undefined => {
-      files.set(path, owned && out ? { copyFrom: join(out, path) } : contents)
+      files.set(path, out ? { copyFrom: join(out, path) } : contents)
       return staged?.add(path, contents, { owned })
     }
     for (const [path, contents] of [
@@ -181,6 +185,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       [map.file.path, map.file.code] as [string, OutputContents],
     ])
       await put(path, contents)
+    // Handed to the writer: the search index's bytes need not stay through the render.
+    if (out) extras.files.length = 0
 
     const { documents, facts } = await runStage(
       'render',
@@ -224,5 +230,17 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   } catch (err) {
     await staged?.abort()
     throw err
+  }
+}
+
+/**
+ * With `GPTNOTES_TRACE_MEMORY` set, each stage's end prints the process's memory to stderr
+ * (resident now and at most so far, JavaScript heap, buffers outside it): where a large build's memory goes.
+ */
+function memoryTracer(): (stage: string) => void {
+  const mib = (n: number) => `${Math.round(n / 1048576)}`.padStart(5)
+  return (stage) => {
+    const m = process.memoryUsage()
+    process.stderr.write(`memory ${stage.padEnd(16)} rss ${mib(m.rss)} MiB  peak ${mib(process.resourceUsage().maxRSS * 1024)} MiB  heap ${mib(m.heapUsed)} MiB  external ${mib(m.external + m.arrayBuffers)} MiB\n`)
   }
 }

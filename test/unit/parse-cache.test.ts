@@ -106,3 +106,62 @@ describe('parse cache', () => {
     expect(build(cacheDir, parserKey(newer)).fromCache).toBe(false)
   })
 })
+
+describe('parse cache bodies', () => {
+  let cacheDir: string
+  beforeEach(() => (cacheDir = mkdtempSync(join(tmpdir(), 'gptnotes-parse-bodies-'))))
+  afterEach(() => rmSync(cacheDir, { recursive: true, force: true }))
+
+  const page = (n: number) => ({ relativePath: `p${n}.md`, source: `# 第 ${n} 页\n\n正文 ${n}，**重点**。\n` })
+  const indexOf = () => readFileSync(join(cacheDir, readdirSync(cacheDir).find((f) => f.endsWith('.json'))!), 'utf8')
+  const bodyFiles = () => readdirSync(cacheDir).filter((f) => f.endsWith('.bodies'))
+
+  it('hands back the HTML and text the parse made, kept in body files beside an index that holds neither', () => {
+    const cache = openParseCache(cacheDir, '/gpt/', 'k')
+    const parsed = [1, 2, 3].map((n) => parsePage(page(n), { base: '/gpt/' }))
+    parsed.forEach((p, i) => expect(cache.set(page(i + 1).relativePath, page(i + 1).source, p)).toEqual(p))
+    cache.save(new Set(['p1.md', 'p2.md', 'p3.md']))
+    expect(indexOf()).not.toContain('<strong>重点</strong>')
+    expect(bodyFiles()).toHaveLength(1)
+
+    const again = openParseCache(cacheDir, '/gpt/', 'k')
+    for (const [i, p] of parsed.entries()) {
+      const hit = again.get(page(i + 1).relativePath, page(i + 1).source)!
+      expect(hit.html).toBe(p.html)
+      expect(hit.html).toContain('<strong>重点</strong>')
+      expect(hit.text).toBe(p.text)
+      expect({ ...hit }).toEqual(p)
+    }
+  })
+
+  it('does not grow with every edit: old bodies are dropped, and pages handed out before still read theirs', () => {
+    // Long pages: what edits leave behind passes the slack allowed before compacting.
+    const long = (n: number, round: number) => ({ relativePath: `p${n}.md`, source: `# 第 ${n} 页\n\n` + `第 ${round} 次修改的长段落，${n}。\n\n`.repeat(4000) })
+    const cache = openParseCache(cacheDir, '/gpt/', 'k')
+    const kept = cache.set('p2.md', long(2, 0).source, parsePage(long(2, 0), { base: '/gpt/' }))
+    const expected = parsePage(long(2, 0), { base: '/gpt/' })
+    let live = 0
+    for (let round = 0; round < 12; round++) {
+      const edited = cache.set('p1.md', long(1, round).source, parsePage(long(1, round), { base: '/gpt/' }))
+      cache.save(new Set(['p1.md', 'p2.md']))
+      expect(edited.html).toContain(`第 ${round} 次修改的长段落`)
+      live = Buffer.byteLength(edited.html + edited.text) + Buffer.byteLength(expected.html + expected.text)
+    }
+    const total = bodyFiles().reduce((n, f) => n + readFileSync(join(cacheDir, f)).length, 0)
+    expect(total).toBeLessThanOrEqual(2 * live + (1 << 20))
+    expect(kept.html).toBe(expected.html)
+    expect(kept.text).toBe(expected.text)
+    const again = openParseCache(cacheDir, '/gpt/', 'k')
+    expect(again.get('p1.md', long(1, 11).source)!.html).toContain('第 11 次修改的长段落')
+    expect(again.get('p2.md', long(2, 0).source)!.html).toBe(expected.html)
+  })
+
+  it('misses a page whose body file is gone', () => {
+    const cache = openParseCache(cacheDir, '/gpt/', 'k')
+    cache.set(page(1).relativePath, page(1).source, parsePage(page(1), { base: '/gpt/' }))
+    cache.save(new Set(['p1.md']))
+    for (const f of bodyFiles()) rmSync(join(cacheDir, f))
+    expect(openParseCache(cacheDir, '/gpt/', 'k').get(page(1).relativePath, page(1).source)).toBeUndefined()
+  })
+})
+

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, wri
 import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BodyFiles, storedPage, type BodyRef, type PageMeta } from './page-bodies.js'
 import type { ParsedPage } from './parse-page.js'
 
 /**
@@ -11,13 +12,18 @@ import type { ParsedPage } from './parse-page.js'
  * (its source files, the installed versions of the packages it uses) or the base changes.
  */
 export interface ParseCache {
-  get(relativePath: string, source: string): ParsedPage | undefined
-  set(relativePath: string, source: string, page: ParsedPage): void
+  /** `sourceHash`: the source's `sourceHash`, when the caller has it already. */
+  get(relativePath: string, source: string, sourceHash?: string): ParsedPage | undefined
+  /** Remember a page just parsed; returns it as the cache holds it (its body read back when asked). */
+  set(relativePath: string, source: string, page: ParsedPage, sourceHash?: string): ParsedPage
   /** Write to disk, keeping only the given files' entries. */
   save(keep: Set<string>): void
 }
 
 const hash = (text: string | Buffer) => createHash('sha1').update(text).digest('hex')
+
+/** What identifies a page's source in the cache. */
+export const sourceHash = (source: string): string => hash(source)
 
 /** What a parse depends on besides the page itself. */
 export interface ParserInputs {
@@ -113,27 +119,52 @@ export function parserKey(inputs: ParserInputs): string {
 
 let defaultKey: string | undefined
 
+/** Body files that hold this many times the bytes still kept (or more files than this) are compacted into one. */
+const GARBAGE_FACTOR = 2
+const MAX_BODY_FILES = 4
+
 /**
  * Open the cache for `base`. `parserKeyValue` identifies the parsing code; by default it is
  * computed once per process from the modules and packages this build runs.
+ *
+ * On disk: an index (`pages-KEY.json`: each page's source hash, its data without the HTML and
+ * search text, and where those lie) and the body files (`page-bodies.ts`). Pages the cache
+ * hands out, and those `set` returns, read their HTML and text from the body files when asked:
+ * the build holds neither between the parse and the stage that needs them. An index entry whose
+ * body file is gone or short is a miss.
  */
 export function openParseCache(cacheDir: string, base: string, parserKeyValue = (defaultKey ??= parserKey(parserInputs()))): ParseCache {
-  const file = join(cacheDir, `pages-${hash(parserKeyValue + base).slice(0, 12)}.json`)
-  let entries: Record<string, { h: string; page: ParsedPage }> = {}
+  const name = `pages-${hash(parserKeyValue + base).slice(0, 12)}`
+  const file = join(cacheDir, `${name}.json`)
+  const bodies = BodyFiles.of(cacheDir, name)
+  let entries: Record<string, Entry> = {}
   try {
     entries = JSON.parse(readFileSync(file, 'utf8'))
   } catch {
     // first build, or an unreadable cache: start empty
   }
+  const sizes = bodies.existing()
   let dirty = false
-  return {
-    get(relativePath, source) {
-      const e = entries[relativePath]
-      return e && e.h === hash(source) ? e.page : undefined
-    },
-    set(relativePath, source, page) {
-      entries[relativePath] = { h: hash(source), page }
+  for (const [key, e] of Object.entries(entries)) {
+    const size = e.b && sizes.get(e.b.s)
+    if (size === undefined || e.b.o + e.b.h + e.b.t > size) {
+      delete entries[key]
       dirty = true
+    }
+  }
+  bodies.hold(new Set(Object.values(entries).map((e) => e.b.s)))
+  return {
+    get(relativePath, source, h = hash(source)) {
+      const e = entries[relativePath]
+      return e && e.h === h ? storedPage(e.page, e.b, bodies) : undefined
+    },
+    set(relativePath, source, page, h = hash(source)) {
+      const { html, text, ...meta } = page
+      mkdirSync(cacheDir, { recursive: true })
+      const b = bodies.append(html, text)
+      entries[relativePath] = { h, page: meta, b }
+      dirty = true
+      return storedPage(meta, b, bodies)
     },
     save(keep) {
       for (const key of Object.keys(entries)) {
@@ -144,9 +175,15 @@ export function openParseCache(cacheDir: string, base: string, parserKeyValue = 
       }
       if (!dirty) return
       mkdirSync(cacheDir, { recursive: true })
+      // Bodies of changed or removed pages stay in their files until these hold mostly such garbage.
+      const refs = Object.values(entries).map((e) => e.b)
+      const files = new Set(refs.map((r) => r.s))
+      const live = refs.reduce((n, r) => n + r.h + r.t, 0)
+      const total = [...files].reduce((n, f) => n + (bodies.sizeOf(f) ?? 0), 0)
+      if (files.size > MAX_BODY_FILES || total > GARBAGE_FACTOR * live + (1 << 20)) bodies.compact(refs)
       const tmp = `${file}.${process.pid}.tmp`
       // The same JSON as one stringify of the whole, written an entry at a time: the whole as
-      // one string (and its UTF-8 copy) would be the build's largest allocation at 10,000 pages.
+      // one string (and its UTF-8 copy) would be one of the build's largest allocations.
       const fd = openSync(tmp, 'w')
       try {
         let chunk = '{'
@@ -164,7 +201,17 @@ export function openParseCache(cacheDir: string, base: string, parserKeyValue = 
         closeSync(fd)
       }
       renameSync(tmp, file)
+      // Body files no entry names: replaced by compaction, or left by earlier builds.
+      bodies.removeExcept(new Set(refs.map((r) => r.s)))
       dirty = false
     },
   }
+}
+
+/** One page in the index. */
+interface Entry {
+  /** Hash of the source. */
+  h: string
+  page: PageMeta
+  b: BodyRef
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { fromWire, type WireError } from '../errors/index.js'
-import { parsePage, type ParsedPage, type ParseOptions, type SourceFile } from './parse-page.js'
+import type { ParsedPage, ParseOptions, SourceFile } from './parse-page.js'
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const WORKER_THRESHOLD = 150
@@ -25,6 +25,11 @@ export function threadsFor(pages: number): number {
 export interface PoolOptions {
   /** Worker threads to use; default `threadsFor(files.length)`. */
   threads?: number
+  /**
+   * What to keep of each page, called as each is parsed (in no set order): the parse cache
+   * puts the body on disk and keeps the rest, so the pages parsed are not all held as text.
+   */
+  keep?: (page: ParsedPage, index: number) => ParsedPage
 }
 
 /**
@@ -36,7 +41,14 @@ export interface PoolOptions {
 export async function parseAll(files: SourceFile[], options: ParseOptions, pool: PoolOptions = {}): Promise<ParsedPage[]> {
   const workerUrl = new URL('./parse-worker.js', import.meta.url)
   const threads = Math.min(pool.threads ?? threadsFor(files.length), Math.ceil(files.length / BATCH_SIZE))
-  if (threads < 2 || !import.meta.url.endsWith('.js')) return files.map((f) => parsePage(f, options))
+  const keep = pool.keep ?? ((page: ParsedPage) => page)
+  if (threads < 2 || !import.meta.url.endsWith('.js')) {
+    if (!files.length) return []
+    // Loaded only when this thread parses: a build whose pages all come from the cache (CI with
+    // the cache restored) never pays for the parser's modules (highlight.js and micromark's).
+    const { parsePage } = await import('./parse-page.js')
+    return files.map((f, i) => keep(parsePage(f, options), i))
+  }
 
   const out: ParsedPage[] = new Array(files.length)
   let next = 0
@@ -59,7 +71,7 @@ export async function parseAll(files: SourceFile[], options: ParseOptions, pool:
               if (!reply.ok) return reject(fromWire(reply.error))
               const task = take() // hand out the next batch before storing this one
               worker.postMessage(task)
-              reply.pages.forEach((page, i) => (out[reply.first + i] = page))
+              reply.pages.forEach((page, i) => (out[reply.first + i] = keep(page, reply.first + i)))
               if (!task) resolve()
             })
             worker.once('error', reject)

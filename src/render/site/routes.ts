@@ -59,7 +59,11 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
   const title = (t: string) => documentTitle(t, config.title, false)
   const routes: Route[] = []
 
-  for (const { page, html, islands } of parsed) {
+  for (const parsedPage of parsed) {
+    const { page, islands } = parsedPage
+    // The body is read when a stage asks for it, not copied here: a parse cache keeps it on disk
+    // until the render (the routes would otherwise hold every page's HTML for the whole build).
+    const html = ''
     const isHome = page.frontmatter.home === true || page.path === '/'
     const uses = {
       ...optionalList('widgets', widgetsFor(config, isHome ? 'home' : 'article', page.frontmatter)),
@@ -67,26 +71,25 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
     }
     const documentTitleOf = page.frontmatter.metaTitle ?? documentTitle(page.title, config.title, isHome)
     if (isHome) {
-      routes.push(make(page.path, { kind: 'home', documentTitle: documentTitleOf, page, html, posts: site.posts, ...uses }, page.frontmatter.lang))
+      routes.push(withBody(make(page.path, { kind: 'home', documentTitle: documentTitleOf, page, html, posts: site.posts, ...uses }, page.frontmatter.lang), parsedPage))
       continue
     }
     const sidebar = sidebarFor(site, page)
-    routes.push(
-      make(
-        page.path,
-        {
-          kind: 'article',
-          documentTitle: documentTitleOf,
-          page,
-          html,
-          ...(lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
-          ...(sidebar.length ? { sidebar } : {}),
-          ...prevNext(sidebar, page),
-          ...uses,
-        },
-        page.frontmatter.lang,
-      ),
+    const route = make(
+      page.path,
+      {
+        kind: 'article',
+        documentTitle: documentTitleOf,
+        page,
+        html,
+        ...(lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
+        ...(sidebar.length ? { sidebar } : {}),
+        ...prevNext(sidebar, page),
+        ...uses,
+      },
+      page.frontmatter.lang,
     )
+    routes.push(withBody(route, parsedPage))
   }
 
   const counts = (terms: Term[]) => terms.map((t) => ({ name: t.name, path: t.path, count: t.posts.length }))
@@ -102,6 +105,12 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
   const redirects: Record<string, string> = { '/index.html': '/' }
   for (const r of routes) if (r.path.endsWith('/') && r.path !== '/') redirects[r.path + 'index.html'] = r.path
   return { routes, redirects, notFound }
+}
+
+/** The route with its data's `html` read from the parsed page whenever it is asked for. */
+function withBody(route: Route, parsed: ParsedPage): Route {
+  Object.defineProperty(route.data, 'html', { get: () => parsed.html, enumerable: true, configurable: true })
+  return route
 }
 
 /** `{ [key]: list }` when the list has entries, else nothing (keeps absent lists out of the data). */
