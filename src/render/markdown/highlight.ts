@@ -33,8 +33,13 @@ hljs.registerAliases(['md'], { languageName: 'markdown' })
 hljs.registerAliases(['toml', 'conf'], { languageName: 'ini' })
 hljs.registerAliases(['py'], { languageName: 'python' })
 
+/**
+ * Highlighted blocks by language and code: sites repeat snippets (install commands, configs).
+ * Bounded by characters held, not entries, so a worker's heap stays small whatever the blocks' size.
+ */
 const cache = new Map<string, string>()
-const CACHE_LIMIT = 20_000
+const CACHE_CHARS = 4_000_000
+let cachedChars = 0
 
 /** Highlighted HTML of `code` (escaped), or escaped plain text for unknown languages. */
 export function highlight(code: string, lang: string): string {
@@ -42,8 +47,12 @@ export function highlight(code: string, lang: string): string {
   const hit = cache.get(key)
   if (hit !== undefined) return hit
   const html = lang && hljs.getLanguage(lang) ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : escapeHtml(code)
-  if (cache.size >= CACHE_LIMIT) cache.clear()
+  if (cachedChars + key.length + html.length > CACHE_CHARS) {
+    cache.clear()
+    cachedChars = 0
+  }
   cache.set(key, html)
+  cachedChars += key.length + html.length
   return html
 }
 
