@@ -22,8 +22,11 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const dir = join(dist, manifest.s.slice(BASE.length))
   const packs = readdirSync(dir).filter((f) => /^\d+\.bin$/.test(f))
   const packBytes = packs.reduce((n, f) => n + statSync(join(dir, f)).size, 0)
+  const { decodeSizes } = await import('../lib/shared/search-shards.js')
+  const sizes = decodeSizes(manifest.z)
   const buckets = manifest.n.c + manifest.n.g
-  const bucketSizes = manifest.z.slice(0, buckets)
+  const bucketSizes = sizes.slice(0, buckets)
+  const recordSizes = sizes.slice(buckets).filter((_, i) => i % 2 === 0)
   const fetched = []
   const whole = new Set()
   const engine = createSearchEngine(manifest, async (url, start, end) => {
@@ -58,7 +61,10 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
     firstGz,
     firstRaw: firstBuf.length,
     shards: bucketSizes.length,
-    texts: manifest.z.length - buckets,
+    texts: manifest.p,
+    records: recordSizes.length,
+    recordBytes: recordSizes.reduce((a, b) => a + b, 0),
+    bucketBytes: bucketSizes.reduce((a, b) => a + b, 0),
     packs: packs.length,
     bytes: packBytes + firstBuf.length,
     largestShardGz: Math.max(...bucketSizes),

@@ -1,10 +1,9 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSearchEngine } from '../../src/client/search/engine.js'
-import { buildSearchItems } from '../../src/render/outputs/search-shards.js'
 import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
 import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
-import { memoryReader, packed } from '../helpers/search-packs.js'
+import { memoryReader, packed, recordsOf } from '../helpers/search-packs.js'
 
 const DIR = '/gpt/assets/search/x/'
 
@@ -46,6 +45,11 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     const results = await run('配置文件')
     const buckets = fetched.filter((u) => /^[cg]\d+$/.test(u))
     const texts = fetched.filter((u) => /^t\d+$/.test(u))
+    const records = fetched.filter((u) => /^r\d+$/.test(u))
+    // The records of the pages shown, no more.
+    expect(records.length).toBeGreaterThan(0)
+    expect(records.length).toBeLessThanOrEqual(results.length)
+    expect(buckets.length + texts.length + records.length).toBe(fetched.length)
     // 配置文件: the gram buckets of its bigrams 配置 and 文件, no character bucket.
     expect(buckets.length).toBeGreaterThanOrEqual(1)
     expect(buckets.length).toBeLessThanOrEqual(2)
@@ -107,15 +111,10 @@ describe('sharded search: edge cases of matching', () => {
     }
   }
 
-  it('keeps a heading slug only when it is not the slug of the heading text', () => {
-    const { items } = buildSearchItems(entries, DIR, 1 << 20)
-    for (const name of ['c0', 'g0']) {
-      const bucket = JSON.parse(items.find(([f]) => f === name)![1]) as { h: unknown[][] }
-      expect(bucket.h).toContainEqual([1, 0, 'Chat 注册'])
-      expect(bucket.h).toContainEqual([1, 1, 'Chat 注册', 'chat-注册-1'])
-      // A heading with nothing a query can match is stored nowhere.
-      expect(bucket.h.some((h) => h[2] === '!!!')).toBe(false)
-    }
+  it('stores each heading once, in its page record, with its slug only when it is not the slug of its text', async () => {
+    const { manifest, byUrl } = sharded(entries, 1 << 20)
+    const [record] = recordsOf(manifest, (url) => byUrl.get(url)!)
+    expect(record[1][2]).toEqual([['Chat 注册'], ['Chat 注册', 'chat-注册-1'], ['!!!', 'section']])
   })
 })
 

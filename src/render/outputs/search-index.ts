@@ -39,7 +39,7 @@ export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
   const entries = buildSearchIndex(ctx.parsed, title).pages
-  const dir = `assets/search/${ctx.hash('search-shards-v3\n' + JSON.stringify(entries))}/`
+  const dir = `assets/search/${ctx.hash('search-shards-v4\n' + JSON.stringify(entries))}/`
   const { manifest, files } = buildSearchShards(entries, withBase(base, '/' + dir))
   const json = JSON.stringify(manifest)
   const file = `assets/js/search.${ctx.hash(json)}.json`
