@@ -26,7 +26,8 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const sizes = decodeSizes(manifest.z)
   const buckets = manifest.n.c + manifest.n.g
   const bucketSizes = sizes.slice(0, buckets)
-  const recordSizes = sizes.slice(buckets).filter((_, i) => i % 2 === 0)
+  // Then the dictionary, and per record its size and its texts' size.
+  const recordSizes = sizes.slice(buckets + 1).filter((_, i) => i % 2 === 0)
   const fetched = []
   const whole = new Set()
   const engine = createSearchEngine(manifest, async (url, start, end) => {
@@ -64,6 +65,7 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
     texts: manifest.p,
     records: recordSizes.length,
     recordBytes: recordSizes.reduce((a, b) => a + b, 0),
+    dictionaryGz: sizes[buckets],
     bucketBytes: bucketSizes.reduce((a, b) => a + b, 0),
     packs: packs.length,
     bytes: packBytes + firstBuf.length,

@@ -41,11 +41,11 @@ export interface SearchManifest {
   r: number
   /**
    * Sizes in bytes, deflated, in pack order: every bucket (character buckets, then gram
-   * buckets), then of every record its size and the size of the texts that follow it. Varints of
+   * buckets), the dictionary, then of every record its size and the size of the texts that follow it. Varints of
    * 6 bits a character (`encodeSizes`): a third of the room JSON numbers take.
    */
   z: string
-  /** Index of the first item of each pack (buckets and records counted, texts not). */
+  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). */
   k: number[]
 }
 
@@ -81,7 +81,13 @@ export const RECORD_PAGES = 8
 
 /** Bucket of a key. */
 export const bucketOf = (m: SearchManifest, { family, key }: ShardKey): number => hashKey(key, m.n[family])
-/** Items are named by what they hold: `c<k>`, `g<k>` (buckets), `r<k>` (records) and `t<page>` (a page's body text, UTF-8). */
+/**
+ * Items are named by what they hold: `c<k>`, `g<k>` (buckets), `d` (the preset dictionary records
+ * and texts are deflated with: the start of the first pages' texts), `r<k>` (records) and
+ * `t<page>` (a page's body text, UTF-8).
+ */
+export const DICTIONARY_ITEM = 'd'
+
 export const bucketItem = (m: SearchManifest, k: ShardKey): string => `${k.family}${bucketOf(m, k)}`
 export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`
 export const textItem = (page: number): string => `t${page}`
@@ -144,7 +150,7 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
     const start = at
     locations.push({ url: `${m.s}${pack}.bin`, start, end: (at += sizes[i++]) })
     // A record's texts follow it.
-    if (item >= buckets) at += sizes[i++]
+    if (item > buckets) at += sizes[i++]
   }
   const located = (index: number, item: string) => {
     const location = locations[index]
@@ -152,13 +158,14 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
     return location
   }
   return (item) => {
+    if (item === DICTIONARY_ITEM) return located(buckets, item)
     const n = Number(item.slice(1))
     if (!Number.isInteger(n) || n < 0) throw new Error(`search index: no item ${item}`)
     if (item[0] === 'c') return located(n, item)
     if (item[0] === 'g') return located(m.n.c + n, item)
-    if (item[0] === 'r') return located(buckets + n, item)
+    if (item[0] === 'r') return located(buckets + 1 + n, item)
     const group = Math.floor(n / m.r)
-    const { url, end } = located(buckets + group, item)
+    const { url, end } = located(buckets + 1 + group, item)
     const pages = record(n)
     if (!pages?.[n - group * m.r]) throw new Error(`search index: no item ${item}`)
     let start = end

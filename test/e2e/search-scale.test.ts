@@ -76,13 +76,13 @@ describe(`site search over ${PAGES} generated pages`, () => {
     },
   )
 
-  /** What a query must fetch beyond the first part: its buckets, the records of the pages it shows, and the texts of those it shows an excerpt of. */
+  /** What a query must fetch beyond the first part: its buckets, the dictionary, the records of the pages it shows, and the texts of those it shows an excerpt of. */
   const needed = (query: string) => {
     const buckets = parseQuery(query).flatMap(termKeys).map((k) => bucketItem(manifest, k))
     const shown = search(reference, query)
     const records = shown.map((s) => recordItem(manifest, paths.indexOf(s.path.split('#')[0])))
     const texts = shown.flatMap((s) => (s.kind === 'body' ? [textItem(paths.indexOf(s.path))] : []))
-    return new Set([...buckets, ...records, ...texts])
+    return new Set([...buckets, 'd', ...records, ...texts])
   }
   /** What travels: the first part gzipped (as a host that compresses sends it), the items as stored (deflated). */
   const gzipped = (paths: string[]) =>

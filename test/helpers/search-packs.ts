@@ -8,10 +8,12 @@ import { decodeSizes, itemLocator, type SearchManifest, type SearchRecord } from
 /** Every record of `manifest`, read from its packs (`pack` gives a pack's bytes by URL). */
 export function recordsOf(manifest: SearchManifest, pack: (url: string) => Uint8Array): SearchRecord[] {
   const locate = itemLocator(manifest)
-  const count = (decodeSizes(manifest.z).length - manifest.n.c - manifest.n.g) / 2
+  const count = (decodeSizes(manifest.z).length - manifest.n.c - manifest.n.g - 1) / 2
+  const d = locate('d')
+  const dictionary = inflateRawSync(pack(d.url).subarray(d.start, d.end))
   return Array.from({ length: count }, (_, k) => {
     const { url, start, end } = locate(`r${k}`)
-    return JSON.parse(inflateRawSync(pack(url).subarray(start, end)).toString('utf8')) as SearchRecord
+    return JSON.parse(inflateRawSync(pack(url).subarray(start, end), { dictionary }).toString('utf8')) as SearchRecord
   })
 }
 
@@ -26,13 +28,14 @@ export function pathsOf(manifest: SearchManifest, pack: (url: string) => Uint8Ar
   return recordsOf(manifest, pack).flatMap((r) => r.map(([, path]) => path))
 }
 
-/** Names of every item of `manifest` (`c<k>`, `g<k>`, `r<k>`, `t<page>`), keyed by `url start`. */
+/** Names of every item of `manifest` (`c<k>`, `g<k>`, `d`, `r<k>`, `t<page>`), keyed by `url start`. */
 export function itemNames(manifest: SearchManifest, pack: (url: string) => Uint8Array): Map<string, string> {
   const locate = fullLocator(manifest, pack)
-  const records = (decodeSizes(manifest.z).length - manifest.n.c - manifest.n.g) / 2
+  const records = (decodeSizes(manifest.z).length - manifest.n.c - manifest.n.g - 1) / 2
   const names = [
     ...Array.from({ length: manifest.n.c }, (_, k) => `c${k}`),
     ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}`),
+    'd',
     ...Array.from({ length: records }, (_, k) => `r${k}`),
     ...Array.from({ length: manifest.p }, (_, k) => `t${k}`),
   ]

@@ -62,13 +62,13 @@ describe('search index of the fixture site', () => {
     const dir = manifest.s.slice('/gpt/'.length)
     const names = [...out.files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length))
     expect(names.sort()).toEqual(manifest.k.map((_, k) => `${k}.bin`).sort())
-    // Items: every bucket of both families and every record, each followed in its pack by its pages' texts.
+    // Items: every bucket of both families, the dictionary, and every record, each followed in its pack by its pages' texts.
     const sizes = decodeSizes(manifest.z)
     const records = Math.ceil(manifest.p / manifest.r)
-    expect(sizes).toHaveLength(manifest.n.c + manifest.n.g + 2 * records)
+    expect(sizes).toHaveLength(manifest.n.c + manifest.n.g + 1 + 2 * records)
     const pack = (url: string) => out.files.get(url.slice('/gpt/'.length)) as Uint8Array
     const locate = fullLocator(manifest, pack)
-    const all = [...Array.from({ length: manifest.n.c }, (_, k) => `c${k}`), ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}`)]
+    const all = [...Array.from({ length: manifest.n.c }, (_, k) => `c${k}`), ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}`), 'd']
     for (let r = 0; r < records; r++) all.push(`r${r}`, ...Array.from({ length: Math.min(manifest.r, manifest.p - r * manifest.r) }, (_, k) => `t${r * manifest.r + k}`))
     const used = new Map<string, number>()
     for (const item of all) {
@@ -85,7 +85,9 @@ describe('search index of the fixture site', () => {
     const page = pages.findIndex(([, path]) => path === '/guide/register-chatgpt.html')
     expect(pages[page][0]).toBe('注册 ChatGPT 账号')
     const { url, start, end } = fullLocator(manifest, packOf)(textItem(page))
-    const text = asText(inflateRaw(packOf(url).slice(start, end)))
+    const d = fullLocator(manifest, packOf)('d')
+    const dictionary = inflateRaw(packOf(d.url).slice(d.start, d.end))
+    const text = asText(inflateRaw(packOf(url).slice(start, end), dictionary))
     expect(text).toContain('本文介绍如何注册 ChatGPT 账号')
     expect(text).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
     expect(pages.map(([, path]) => path)).toContain('/notes/note-12.html')

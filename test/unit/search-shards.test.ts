@@ -49,7 +49,8 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     // The records of the pages shown, no more.
     expect(records.length).toBeGreaterThan(0)
     expect(records.length).toBeLessThanOrEqual(results.length)
-    expect(buckets.length + texts.length + records.length).toBe(fetched.length)
+    expect(buckets.length + texts.length + records.length + 1).toBe(fetched.length)
+    expect(fetched).toContain('d')
     // 配置文件: the gram buckets of its bigrams 配置 and 文件, no character bucket.
     expect(buckets.length).toBeGreaterThanOrEqual(1)
     expect(buckets.length).toBeLessThanOrEqual(2)

@@ -1,6 +1,7 @@
 import { foldText, parseQuery, rankHits, toSuggestion, type PreparedPage, type Suggestion } from '../../shared/search.js'
 import { inflateRaw } from '../../shared/search-inflate.js'
 import {
+  DICTIONARY_ITEM,
   bucketItem,
   itemLocator,
   parseBucket,
@@ -23,7 +24,7 @@ export type ReadRange = (url: string, start: number, end: number) => Promise<Uin
 export interface SearchEngine {
   /**
    * The suggestions for `query`, ranked as `search` ranks a full index. At once when every item
-   * the query needs is already here (the buckets of its keys, the records of the pages it shows,
+   * the query needs is already here (the buckets of its keys and the dictionary, the records of the pages it shows,
    * the texts of those it shows an excerpt of); otherwise a promise, settled once they are fetched.
    */
   search(query: string, max: number): Suggestion[] | Promise<Suggestion[]>
@@ -36,10 +37,13 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
   const utf8 = new TextDecoder()
   const files: FileCache = new FileCache(async (item) => {
     const { url, start, end } = locate(item)
-    const bytes = inflateRaw(await read(url, start, end))
-    if (item[0] === 'r') return JSON.parse(utf8.decode(bytes)) as unknown
-    if (item[0] === 't') return utf8.decode(bytes)
-    return parseBucket(bytes)
+    const data = await read(url, start, end)
+    if (item === DICTIONARY_ITEM) return inflateRaw(data)
+    if (item[0] === 'c' || item[0] === 'g') return parseBucket(inflateRaw(data))
+    // Records and texts are deflated with the dictionary, fetched with the first buckets.
+    const [dictionary] = (await files.fetch([DICTIONARY_ITEM])) as Uint8Array[]
+    const text = utf8.decode(inflateRaw(data, dictionary))
+    return item[0] === 'r' ? (JSON.parse(text) as unknown) : text
   })
   // A text's place comes from its record, fetched before it.
   const locate = itemLocator(manifest, (page) => files.peek([recordItem(manifest, page)])?.[0] as SearchRecord | undefined)
@@ -62,7 +66,8 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     const keys = terms.flatMap(termKeys)
     const items = [...new Set(keys.map((k) => bucketItem(manifest, k)))]
     const buckets = files.peek(items) as Bucket[] | undefined
-    if (!buckets) return files.fetch(items).then(() => search(query, max))
+    // The dictionary comes with the first buckets: the records of the pages shown need it next.
+    if (!buckets) return files.fetch([...items, DICTIONARY_ITEM]).then(() => search(query, max))
 
     const bucketOf = (key: ShardKey) => buckets[items.indexOf(bucketItem(manifest, key))]
     const bodies = terms.map((t) => termMatches(t, bucketOf))
