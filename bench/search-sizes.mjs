@@ -24,7 +24,7 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const packBytes = packs.reduce((n, f) => n + statSync(join(dir, f)).size, 0)
   const { decodeSizes } = await import('../lib/shared/search-shards.js')
   const sizes = decodeSizes(manifest.z)
-  const buckets = manifest.n.c + manifest.n.g
+  const buckets = Object.values(manifest.n).reduce((a, b) => a + b, 0)
   const bucketSizes = sizes.slice(0, buckets)
   // Then the dictionary, and per record its size and its texts' size.
   const recordSizes = sizes.slice(buckets + 1).filter((_, i) => i % 2 === 0)

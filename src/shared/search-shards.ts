@@ -34,8 +34,8 @@ export interface SearchManifest {
   v: 4
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
-  /** Number of character buckets and of gram buckets. */
-  n: Record<Family, number>
+  /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */
+  n: Record<Part, number>
   /** Number of pages, and of pages per record. */
   p: number
   r: number
@@ -51,6 +51,9 @@ export interface SearchManifest {
 
 /** Character buckets (`c`) and gram buckets (`g`). */
 export type Family = 'c' | 'g'
+/** The buckets of bodies (`c`, `g`) and of fields (`fc`, `fg`): a query whose titles and headings fill its suggestions reads no body bucket. */
+export type Part = Family | `f${Family}`
+export const PARTS: Part[] = ['c', 'g', 'fc', 'fg']
 
 /** A key and the family of buckets it is stored in. */
 export interface ShardKey {
@@ -79,16 +82,17 @@ export type SearchRecord = [title: string, path: string, headings: ([string] | [
 /** Pages per record. */
 export const RECORD_PAGES = 8
 
-/** Bucket of a key. */
-export const bucketOf = (m: SearchManifest, { family, key }: ShardKey): number => hashKey(key, m.n[family])
+const partOf = (family: Family, fields: boolean): Part => (fields ? `f${family}` : family)
+/** Bucket of a key, among the bodies' buckets or the fields'. */
+export const bucketOf = (m: SearchManifest, { family, key }: ShardKey, fields = false): number => hashKey(key, m.n[partOf(family, fields)])
 /**
- * Items are named by what they hold: `c<k>`, `g<k>` (buckets), `d` (the preset dictionary records
+ * Items are named by what they hold: `c<k>`, `g<k>`, `fc<k>`, `fg<k>` (buckets), `d` (the preset dictionary records
  * and texts are deflated with: the start of the first pages' texts), `r<k>` (records) and
  * `t<page>` (a page's body text, UTF-8).
  */
 export const DICTIONARY_ITEM = 'd'
 
-export const bucketItem = (m: SearchManifest, k: ShardKey): string => `${k.family}${bucketOf(m, k)}`
+export const bucketItem = (m: SearchManifest, k: ShardKey, fields = false): string => `${partOf(k.family, fields)}${bucketOf(m, k, fields)}`
 export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`
 export const textItem = (page: number): string => `t${page}`
 
@@ -139,7 +143,7 @@ export function decodeSizes(text: string): number[] {
 export function itemLocator(m: SearchManifest, record: (page: number) => SearchRecord | undefined = () => undefined): (item: string) => ItemLocation {
   const locations: ItemLocation[] = []
   const sizes = decodeSizes(m.z)
-  const buckets = m.n.c + m.n.g
+  const buckets = PARTS.reduce((n, part) => n + m.n[part], 0)
   let pack = -1
   let at = 0
   for (let i = 0, item = 0; i < sizes.length; item++) {
@@ -159,11 +163,16 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
   }
   return (item) => {
     if (item === DICTIONARY_ITEM) return located(buckets, item)
-    const n = Number(item.slice(1))
-    if (!Number.isInteger(n) || n < 0) throw new Error(`search index: no item ${item}`)
-    if (item[0] === 'c') return located(n, item)
-    if (item[0] === 'g') return located(m.n.c + n, item)
-    if (item[0] === 'r') return located(buckets + 1 + n, item)
+    const [, prefix, digits] = /^([a-z]+)(\d+)$/.exec(item) ?? []
+    const n = Number(digits)
+    if (!prefix) throw new Error(`search index: no item ${item}`)
+    let first = 0
+    for (const part of PARTS) {
+      if (prefix === part) return n < m.n[part] ? located(first + n, item) : located(-1, item)
+      first += m.n[part]
+    }
+    if (prefix === 'r') return located(buckets + 1 + n, item)
+    if (prefix !== 't') throw new Error(`search index: no item ${item}`)
     const group = Math.floor(n / m.r)
     const { url, end } = located(buckets + 1 + group, item)
     const pages = record(n)
@@ -473,7 +482,10 @@ class PostedField implements RankField {
 
 const NO_FIELD: RankField = { length: 0, find: () => -1, exact: () => false }
 
-/** The pages a query can rank, with their title and headings read from the postings of its terms. */
+/**
+ * The pages a query can rank, with their title and headings read from the postings of its terms
+ * (`bucketOf` gives a key's field bucket), and the pages whose body holds a term.
+ */
 export function postedPages(terms: Term[], bucketOf: BucketOf, bodies: Map<number, BodyMatch>[]): { order: number; title: RankField; headers: [number, RankField][] }[] {
   const metas = new Map<number, FieldMeta>()
   const byField = new Map<number, Map<Term, number[]>>()

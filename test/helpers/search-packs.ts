@@ -3,12 +3,15 @@ import { inflateRawSync } from 'node:zlib'
 import { createSearchEngine, type ReadRange } from '../../src/client/search/engine.js'
 import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
 import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
-import { decodeSizes, itemLocator, type SearchManifest, type SearchRecord } from '../../src/shared/search-shards.js'
+import { PARTS, decodeSizes, itemLocator, type SearchManifest, type SearchRecord } from '../../src/shared/search-shards.js'
+
+/** Names of every bucket of `manifest`, in pack order. */
+export const bucketNames = (manifest: SearchManifest): string[] => PARTS.flatMap((part) => Array.from({ length: manifest.n[part] }, (_, k) => `${part}${k}`))
 
 /** Every record of `manifest`, read from its packs (`pack` gives a pack's bytes by URL). */
 export function recordsOf(manifest: SearchManifest, pack: (url: string) => Uint8Array): SearchRecord[] {
   const locate = itemLocator(manifest)
-  const count = (decodeSizes(manifest.z).length - manifest.n.c - manifest.n.g - 1) / 2
+  const count = (decodeSizes(manifest.z).length - bucketNames(manifest).length - 1) / 2
   const d = locate('d')
   const dictionary = inflateRawSync(pack(d.url).subarray(d.start, d.end))
   return Array.from({ length: count }, (_, k) => {
@@ -28,13 +31,13 @@ export function pathsOf(manifest: SearchManifest, pack: (url: string) => Uint8Ar
   return recordsOf(manifest, pack).flatMap((r) => r.map(([, path]) => path))
 }
 
-/** Names of every item of `manifest` (`c<k>`, `g<k>`, `d`, `r<k>`, `t<page>`), keyed by `url start`. */
+/** Names of every item of `manifest` (`c<k>`, `g<k>`, `fc<k>`, `fg<k>`, `d`, `r<k>`, `t<page>`), keyed by `url start`. */
 export function itemNames(manifest: SearchManifest, pack: (url: string) => Uint8Array): Map<string, string> {
   const locate = fullLocator(manifest, pack)
-  const records = (decodeSizes(manifest.z).length - manifest.n.c - manifest.n.g - 1) / 2
+  const buckets = bucketNames(manifest)
+  const records = (decodeSizes(manifest.z).length - buckets.length - 1) / 2
   const names = [
-    ...Array.from({ length: manifest.n.c }, (_, k) => `c${k}`),
-    ...Array.from({ length: manifest.n.g }, (_, k) => `g${k}`),
+    ...buckets,
     'd',
     ...Array.from({ length: records }, (_, k) => `r${k}`),
     ...Array.from({ length: manifest.p }, (_, k) => `t${k}`),

@@ -43,7 +43,7 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     const { run, fetched, manifest } = sharded(entries)
     expect(manifest.n.g).toBeGreaterThan(1)
     const results = await run('配置文件')
-    const buckets = fetched.filter((u) => /^[cg]\d+$/.test(u))
+    const buckets = fetched.filter((u) => /^f?[cg]\d+$/.test(u))
     const texts = fetched.filter((u) => /^t\d+$/.test(u))
     const records = fetched.filter((u) => /^r\d+$/.test(u))
     // The records of the pages shown, no more.
@@ -51,10 +51,14 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     expect(records.length).toBeLessThanOrEqual(results.length)
     expect(buckets.length + texts.length + records.length + 1).toBe(fetched.length)
     expect(fetched).toContain('d')
-    // 配置文件: the gram buckets of its bigrams 配置 and 文件, no character bucket.
-    expect(buckets.length).toBeGreaterThanOrEqual(1)
-    expect(buckets.length).toBeLessThanOrEqual(2)
-    expect(buckets.every((u) => /^g\d+$/.test(u))).toBe(true)
+    // 配置文件: the gram buckets of its bigrams 配置 and 文件 (the fields', then the bodies'), no character bucket.
+    const fieldBuckets = buckets.filter((u) => u.startsWith('fg'))
+    const bodyBuckets = buckets.filter((u) => u.startsWith('g'))
+    expect(fieldBuckets.length).toBeGreaterThanOrEqual(1)
+    expect(fieldBuckets.length).toBeLessThanOrEqual(2)
+    expect(bodyBuckets.length).toBeLessThanOrEqual(2)
+    expect(fieldBuckets.length + bodyBuckets.length).toBe(buckets.length)
+    expect(fetched.indexOf(fieldBuckets[0])).toBeLessThan(fetched.indexOf(bodyBuckets[0]))
     expect(texts).toHaveLength(results.filter((s) => s.kind === 'body').length)
     expect(new Set(fetched).size).toBe(fetched.length)
   })
@@ -111,6 +115,17 @@ describe('sharded search: edge cases of matching', () => {
       })
     }
   }
+
+  it('reads no body bucket when titles and headings fill the suggestions, and the same suggestions as a scan', async () => {
+    const pages = Array.from({ length: 14 }, (_, i) => page(`注册指南 ${i}`, `/r${i}.html`, '注册'.repeat(i), [['如何注册', `h${i}`]]))
+    const { run, fetched } = sharded([...entries, ...pages], 200)
+    const reference = prepareIndex({ v: 1, pages: [...entries, ...pages] })
+    for (const max of [5, 10]) expect(await run('注册', max)).toEqual(search(reference, '注册', max))
+    expect(fetched.filter((u) => /^[cg]\d+$/.test(u))).toEqual([])
+    // More suggestions than titles and headings: the bodies are read too.
+    expect(await run('注册', 40)).toEqual(search(reference, '注册', 40))
+    expect(fetched.filter((u) => /^[cg]\d+$/.test(u)).length).toBeGreaterThan(0)
+  })
 
   it('stores each heading once, in its page record, with its slug only when it is not the slug of its text', async () => {
     const { manifest, byUrl } = sharded(entries, 1 << 20)

@@ -24,7 +24,7 @@ export type ReadRange = (url: string, start: number, end: number) => Promise<Uin
 export interface SearchEngine {
   /**
    * The suggestions for `query`, ranked as `search` ranks a full index. At once when every item
-   * the query needs is already here (the buckets of its keys and the dictionary, the records of the pages it shows,
+   * the query needs is already here (the buckets of its keys, those of the fields first, and the dictionary, the records of the pages it shows,
    * the texts of those it shows an excerpt of); otherwise a promise, settled once they are fetched.
    */
   search(query: string, max: number): Suggestion[] | Promise<Suggestion[]>
@@ -39,7 +39,7 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     const { url, start, end } = locate(item)
     const data = await read(url, start, end)
     if (item === DICTIONARY_ITEM) return inflateRaw(data)
-    if (item[0] === 'c' || item[0] === 'g') return parseBucket(inflateRaw(data))
+    if (item[0] !== 'r' && item[0] !== 't') return parseBucket(inflateRaw(data))
     // Records and texts are deflated with the dictionary, fetched with the first buckets.
     const [dictionary] = (await files.fetch([DICTIONARY_ITEM])) as Uint8Array[]
     const text = utf8.decode(inflateRaw(data, dictionary))
@@ -64,15 +64,23 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     const terms = parseQuery(query)
     if (!terms.length || max <= 0) return []
     const keys = terms.flatMap(termKeys)
-    const items = [...new Set(keys.map((k) => bucketItem(manifest, k)))]
-    const buckets = files.peek(items) as Bucket[] | undefined
+    const bucketsOf = (fields: boolean) => {
+      const items = [...new Set(keys.map((k) => bucketItem(manifest, k, fields)))]
+      const buckets = files.peek(items) as Bucket[] | undefined
+      return { items, buckets, of: (key: ShardKey) => buckets![items.indexOf(bucketItem(manifest, key, fields))] }
+    }
+    // Titles and headings first: when they fill the suggestions, no body bucket is read.
+    const fields = bucketsOf(true)
     // The dictionary comes with the first buckets: the records of the pages shown need it next.
-    if (!buckets) return files.fetch([...items, DICTIONARY_ITEM]).then(() => search(query, max))
-
-    const bucketOf = (key: ShardKey) => buckets[items.indexOf(bucketItem(manifest, key))]
-    const bodies = terms.map((t) => termMatches(t, bucketOf))
-    const matches = new Map(terms.map((t, k) => [t, bodies[k]]))
-    const hits = rankHits(postedPages(terms, bucketOf, bodies), terms, max, (page, term) => matches.get(term)!.get(page) ?? null)
+    if (!fields.buckets) return files.fetch([...fields.items, DICTIONARY_ITEM]).then(() => search(query, max))
+    let hits = rankHits(postedPages(terms, fields.of, []), terms, max, () => null)
+    if (hits.length < max) {
+      const body = bucketsOf(false)
+      if (!body.buckets) return files.fetch(body.items).then(() => search(query, max))
+      const bodies = terms.map((t) => termMatches(t, body.of))
+      const matches = new Map(terms.map((t, k) => [t, bodies[k]]))
+      hits = rankHits(postedPages(terms, fields.of, bodies), terms, max, (page, term) => matches.get(term)!.get(page) ?? null)
+    }
 
     // The pages shown: their records, then the texts of those shown with an excerpt.
     const records = [...new Set(hits.map((h) => recordItem(manifest, h.page)))]

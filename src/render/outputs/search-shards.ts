@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
-import { RECORD_PAGES, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, type Family, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
+import { PARTS, RECORD_PAGES, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
 
 /**
@@ -107,7 +107,7 @@ const utf8 = new TextEncoder()
  */
 export class SearchIndexBuilder {
   private readonly lists = new Map<string, List>()
-  private readonly families: Record<Family, List[]> = { c: [], g: [] }
+  private readonly parts: Record<Part, List[]> = { c: [], g: [], fc: [], fg: [] }
   private readonly records: SearchRecord[number][] = []
   /** Page texts, deflated with the dictionary (UTF-8, until the dictionary is complete). */
   private readonly texts: Uint8Array[] = []
@@ -120,13 +120,13 @@ export class SearchIndexBuilder {
     private readonly packTarget = PACK_TARGET_BYTES,
   ) {}
 
-  private list(family: Family, kind: Kind, key: string, name = key): ByteList {
+  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
     const id = kind + name
     let l = this.lists.get(id)
     if (!l) {
       l = { kind, name, key, list: new ByteList() }
       this.lists.set(id, l)
-      this.families[family].push(l)
+      this.parts[part].push(l)
     }
     return l.list
   }
@@ -170,17 +170,17 @@ export class SearchIndexBuilder {
         if (tag) l.push(meta.plain!.count)
       }
       for (const [key, at] of keys.chars) {
-        const l = this.list('c', Kind.FieldChar, key)
+        const l = this.list('fc', Kind.FieldChar, key)
         head(l)
         l.positions(at)
       }
       for (const [key, at] of keys.grams) {
-        const l = this.list('g', Kind.FieldGram, key)
+        const l = this.list('fg', Kind.FieldGram, key)
         head(l)
         l.positions(at)
       }
       for (const [word, { key, at }] of keys.words) {
-        const l = this.list('g', Kind.FieldWord, key, word)
+        const l = this.list('fg', Kind.FieldWord, key, word)
         head(l)
         l.positions(at)
       }
@@ -210,7 +210,8 @@ export class SearchIndexBuilder {
 
   /** Packs the index; `dirUrl` is where the packs will be served from. */
   finish(dirUrl: string): SearchShards {
-    const n = { c: this.bucketCount(this.families.c), g: this.bucketCount(this.families.g) }
+    const n = { c: 0, g: 0, fc: 0, fg: 0 }
+    for (const part of PARTS) n[part] = this.bucketCount(this.parts[part])
     const sizes: number[] = []
     const k: number[] = []
     const files: [string, Uint8Array][] = []
@@ -233,7 +234,7 @@ export class SearchIndexBuilder {
       if (isRecord) sizes.push(rest)
       size += data.length + rest
     }
-    for (const family of ['c', 'g'] as const) for (const bucket of this.buckets(this.families[family], n[family])) add(deflateRawSync(bucket, { level: 9 }), false)
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part])) add(deflateRawSync(bucket, { level: 9 }), false)
     if (!this.dictionary) this.completeDictionary()
     // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
