@@ -106,7 +106,8 @@ const utf8 = new TextEncoder()
  * `shared/search-shards.ts`).
  */
 export class SearchIndexBuilder {
-  private readonly lists = new Map<string, List>()
+  /** Lists by kind, then name. */
+  private readonly lists: Map<string, List>[] = Array.from({ length: 6 }, () => new Map())
   private readonly parts: Record<Part, List[]> = { c: [], g: [], fc: [], fg: [] }
   private readonly records: SearchRecord[number][] = []
   /** Page texts, deflated with the dictionary (UTF-8, until the dictionary is complete). */
@@ -121,11 +122,10 @@ export class SearchIndexBuilder {
   ) {}
 
   private list(part: Part, kind: Kind, key: string, name = key): ByteList {
-    const id = kind + name
-    let l = this.lists.get(id)
+    let l = this.lists[kind].get(name)
     if (!l) {
       l = { kind, name, key, list: new ByteList() }
-      this.lists.set(id, l)
+      this.lists[kind].set(name, l)
       this.parts[part].push(l)
     }
     return l.list
