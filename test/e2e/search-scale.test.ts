@@ -76,10 +76,13 @@ describe(`site search over ${PAGES} generated pages`, () => {
     },
   )
 
-  /** What a query must fetch beyond the first part: its buckets, the dictionary, the records of the pages it shows, and the texts of those it shows an excerpt of. */
+  /** What a query must fetch beyond the first part: its buckets (fields', and bodies' when needed), the dictionary, the records of the pages it shows, and the texts of those it shows an excerpt of. */
   const needed = (query: string) => {
-    const buckets = parseQuery(query).flatMap(termKeys).map((k) => bucketItem(manifest, k))
+    const keys = parseQuery(query).flatMap(termKeys)
     const shown = search(reference, query)
+    // The fields' buckets; the bodies' too unless titles and headings fill the ten places.
+    const bodies = shown.length < 10 || shown.some((s) => s.kind === 'body')
+    const buckets = [...keys.map((k) => bucketItem(manifest, k, true)), ...(bodies ? keys.map((k) => bucketItem(manifest, k)) : [])]
     const records = shown.map((s) => recordItem(manifest, paths.indexOf(s.path.split('#')[0])))
     const texts = shown.flatMap((s) => (s.kind === 'body' ? [textItem(paths.indexOf(s.path))] : []))
     return new Set([...buckets, 'd', ...records, ...texts])

@@ -8,7 +8,8 @@ import { slugify } from '../../shared/slug.js'
  * three buckets, so at 2,000 pages its first download stays well under 100 KB with the first part.
  */
 export const BUCKET_TARGET_BYTES = 4 * 1024
-const MAX_BUCKETS = 4096
+/** Past this the first part grows with every bucket while a query's keys already fill theirs. */
+const MAX_BUCKETS = 2048
 /**
  * Size a pack grows to (deflated items end to end). Queries read byte ranges, so a pack's size
  * costs them nothing; it bounds what one item costs on a host that ignores ranges, and the
@@ -247,12 +248,16 @@ export class SearchIndexBuilder {
     return { manifest: { v: 4, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
   }
 
-  /** Smallest power of two of buckets whose average size is at most the target. */
+  /**
+   * Smallest power of two of buckets whose average size is at most the target; no more than
+   * there are keys (a few hundred characters fill few buckets: an empty one still costs the first part its size).
+   */
   private bucketCount(lists: List[]): number {
     let total = 0
     for (const l of lists) total += l.name.length * 3 + 4 + l.list.length
+    const keys = new Set(lists.map((l) => l.key)).size
     let n = 1
-    while (n < MAX_BUCKETS && total / n > this.target) n *= 2
+    while (n < MAX_BUCKETS && n < keys && total / n > this.target) n *= 2
     return n
   }
 
