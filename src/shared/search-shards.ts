@@ -65,7 +65,7 @@ export interface ShardKey {
  * What a bucket stores under a key, by kind: in bodies, character counts (`[page Δ, count,
  * first]…`), bigram and word positions (`[page Δ, n, position Δ × n]…`); in fields, the positions
  * of characters, bigrams and words (`[page Δ, field, meta…, n, position Δ × n]…`, field 0 the
- * title, n + 1 heading n). All unsigned varints.
+ * title, n + 1 heading n). Coded as `listValues` reads them.
  */
 export const enum Kind {
   BodyChar = 0,
@@ -321,6 +321,106 @@ export class VarReader {
   }
 }
 
+/** How a list's values are coded: small numbers (Elias gamma of v + 1); first positions, gaps between positions and page deltas (Rice codes, a parameter each a list). */
+export const enum Code {
+  Small = 0,
+  First = 1,
+  Gap = 2,
+  Page = 3,
+}
+
+/**
+ * Steps through the values of a list of `kind` in order: `value(code)` gives the next one (read
+ * or written), and the walk reads it to know what follows. The one description of every list's
+ * layout, shared by the writer and the reader.
+ */
+export function walkList(kind: Kind, entries: number, value: (code: Code) => number): void {
+  for (let e = 0; e < entries; e++) {
+    value(Code.Page) // page Δ
+    if (kind === Kind.BodyChar) {
+      value(Code.Small) // count
+      value(Code.First)
+      continue
+    }
+    if (kind >= Kind.FieldChar) {
+      value(Code.Small) // field
+      const meta = value(Code.Small)
+      const extra = meta % 4 === 1 ? 1 : meta % 4 === 2 ? 3 : 0
+      for (let i = 0; i < extra; i++) value(Code.Small)
+    }
+    const n = value(Code.Small)
+    for (let i = 0; i < n; i++) value(i ? Code.Gap : Code.First)
+  }
+}
+
+/** Reads bits, most significant first, from `bytes[from, end)`. */
+class BitReader {
+  private at: number
+  private readonly stop: number
+  constructor(
+    private readonly bytes: Uint8Array,
+    from: number,
+    end: number,
+  ) {
+    this.at = from * 8
+    this.stop = end * 8
+  }
+  private bit(): number {
+    if (this.at >= this.stop) throw new Error('search index: truncated list')
+    const b = (this.bytes[this.at >> 3] >> (7 - (this.at & 7))) & 1
+    this.at++
+    return b
+  }
+  private bits(n: number): number {
+    let v = 0
+    for (let i = 0; i < n; i++) v = v * 2 + this.bit()
+    return v
+  }
+  gamma(): number {
+    let zeros = 0
+    while (!this.bit()) zeros++
+    return 2 ** zeros + this.bits(zeros) - 1
+  }
+  rice(k: number): number {
+    let q = 0
+    while (this.bit()) q++
+    return q * 2 ** k + this.bits(k)
+  }
+}
+
+/**
+ * A list's values: stored as [entries (varint), Rice parameters of first positions and gaps (a
+ * byte), of page deltas (a byte), the values' codes (bits)]. Positions spread over a page's text: Rice codes take about
+ * four fifths of what varints took once deflated.
+ */
+export function listValues(kind: Kind, data: Uint8Array): ValueReader {
+  const r = new VarReader(data)
+  const entries = r.next()
+  const params = data[r.at]
+  const bits = new BitReader(data, r.at + 2, data.length)
+  const k = [0, params >> 4, params & 15, data[r.at + 1]]
+  const out: number[] = []
+  walkList(kind, entries, (code) => {
+    const v = code === Code.Small ? bits.gamma() : bits.rice(k[code])
+    out.push(v)
+    return v
+  })
+  return new ValueReader(out)
+}
+
+/** Steps through numbers. */
+export class ValueReader {
+  private at = 0
+  constructor(private readonly values: number[]) {}
+  get more(): boolean {
+    return this.at < this.values.length
+  }
+  next(): number {
+    if (this.at >= this.values.length) throw new Error('search index: truncated list')
+    return this.values[this.at++]
+  }
+}
+
 /** UTF-8 of a key (short: decoded here, as shared code has no TextDecoder). */
 function decodeKey(bytes: Uint8Array, from: number, to: number): string {
   let out = ''
@@ -355,10 +455,10 @@ export function parseBucket(bytes: Uint8Array): Bucket {
 export const fieldId = (page: number, field: number) => page * 65536 + field
 
 /** Positions lists: page (bodies) or field id (fields) → sorted positions; field metas gathered into `metas`. */
-function decodePositions(data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
+function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
   const out = new Map<number, number[]>()
   if (!data) return out
-  const r = new VarReader(data)
+  const r = listValues(kind, data)
   let page = 0
   while (r.more) {
     page += r.next()
@@ -402,12 +502,12 @@ function termPositions(term: Term, bucketOf: BucketOf, field: boolean, metas?: M
   const keys = termKeys(term)
   const { text } = term
   const fields = field ? metas : undefined
-  if ([...text].length === 1) return decodePositions(bucketOf(keys[0]).lists.get(Kind.FieldChar + text), fields)
+  if ([...text].length === 1) return decodePositions(Kind.FieldChar, bucketOf(keys[0]).lists.get(Kind.FieldChar + text), fields)
   const found = new Map<number, number[]>()
   if (term.cjk) {
     const offsets = gramOffsets(text.length)
     const kind = field ? Kind.FieldGram : Kind.BodyGram
-    const lists = keys.map((k) => decodePositions(bucketOf(k).lists.get(kind + k.key), fields))
+    const lists = keys.map((k) => decodePositions(kind, bucketOf(k).lists.get(kind + k.key), fields))
     for (const [id, starts] of lists[0]) {
       const rest = lists.slice(1).map((l) => l.get(id))
       if (rest.some((r) => !r)) continue
@@ -417,9 +517,10 @@ function termPositions(term: Term, bucketOf: BucketOf, field: boolean, metas?: M
     }
     return found
   }
-  for (const [word, data] of bucketOf(keys[0]).words.get(field ? Kind.FieldWord : Kind.BodyWord) ?? []) {
+  const wordKind = field ? Kind.FieldWord : Kind.BodyWord
+  for (const [word, data] of bucketOf(keys[0]).words.get(wordKind) ?? []) {
     if (!word.startsWith(text)) continue
-    for (const [id, positions] of decodePositions(data, fields)) {
+    for (const [id, positions] of decodePositions(wordKind, data, fields)) {
       const list = found.get(id)
       if (list) list.push(...positions)
       else found.set(id, [...positions])
@@ -440,7 +541,7 @@ export function termMatches(term: Term, bucketOf: BucketOf): Map<number, BodyMat
     // One character: counted per character (a CJK one wherever it is, a letter where it starts a word).
     const data = bucketOf(termKeys(term)[0]).lists.get(Kind.BodyChar + text)
     if (!data) return out
-    const r = new VarReader(data)
+    const r = listValues(Kind.BodyChar, data)
     for (let page = 0; r.more; ) out.set((page += r.next()), { count: r.next(), first: r.next() })
     return out
   }

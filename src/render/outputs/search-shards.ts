@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
-import { PARTS, RECORD_PAGES, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
+import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
 
 /**
@@ -36,6 +36,7 @@ class ByteList {
   length = 0
   /** The page of the last entry (entries are delta-coded by page). */
   page = 0
+  entries = 0
   private room(n: number): void {
     if (this.length + n <= this.bytes.length) return
     const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n))
@@ -50,6 +51,10 @@ class ByteList {
     }
     this.bytes[this.length++] = v
   }
+  byte(b: number): void {
+    this.room(1)
+    this.bytes[this.length++] = b
+  }
   append(bytes: Uint8Array): void {
     this.room(bytes.length)
     this.bytes.set(bytes, this.length)
@@ -57,6 +62,7 @@ class ByteList {
   }
   /** Starts an entry of `page`: its delta from the last. */
   start(page: number): void {
+    this.entries++
     this.push(page - this.page)
     this.page = page
   }
@@ -67,6 +73,77 @@ class ByteList {
   get data(): Uint8Array {
     return this.bytes.subarray(0, this.length)
   }
+}
+
+/** Bits, most significant first. */
+class BitWriter {
+  private readonly out = new ByteList()
+  private acc = 0
+  private count = 0
+  /** Writes the low `n` (≤ 24) bits of `v`. */
+  private write(v: number, n: number): void {
+    this.acc = (this.acc << n) | v
+    this.count += n
+    while (this.count >= 8) {
+      this.count -= 8
+      this.out.byte((this.acc >>> this.count) & 255)
+    }
+    this.acc &= (1 << this.count) - 1
+  }
+  gamma(v: number): void {
+    const x = v + 1
+    const n = 31 - Math.clz32(x)
+    this.write(0, n)
+    this.write(x, n + 1)
+  }
+  rice(v: number, k: number): void {
+    for (let q = v >>> k; q > 0; q -= 24) this.write((1 << Math.min(q, 24)) - 1, Math.min(q, 24))
+    this.write(0, 1)
+    this.write(v & ((1 << k) - 1), k)
+  }
+  get data(): Uint8Array {
+    if (this.count) this.write(0, 8 - this.count)
+    return this.out.data
+  }
+}
+
+/** The Rice parameter that codes `values` shortest (near log2 of their mean). */
+function riceParameter(values: number[]): number {
+  if (!values.length) return 0
+  let sum = 0
+  for (const v of values) sum += v
+  const guess = Math.max(0, Math.floor(Math.log2(sum / values.length + 1)) - 1)
+  let best = guess
+  let bestBits = Infinity
+  for (let k = Math.max(0, guess - 1); k <= Math.min(15, guess + 2); k++) {
+    let bits = 0
+    for (const v of values) bits += (v >>> k) + 1 + k
+    if (bits < bestBits) [best, bestBits] = [k, bits]
+  }
+  return best
+}
+
+/** A list's varints as stored (see `listValues` in shared/search-shards.ts). */
+function packList(kind: Kind, list: ByteList): Uint8Array {
+  const r = new VarReader(list.data)
+  const values: number[] = []
+  const codes: Code[] = []
+  walkList(kind, list.entries, (code) => {
+    const v = r.next()
+    values.push(v)
+    codes.push(code)
+    return v
+  })
+  const byCode: number[][] = [[], [], [], []]
+  values.forEach((v, i) => byCode[codes[i]].push(v))
+  const k = byCode.map((list, code) => (code ? riceParameter(list) : 0))
+  const out = new ByteList()
+  out.push(list.entries)
+  out.append(Uint8Array.of((k[1] << 4) | k[2], k[3]))
+  const bits = new BitWriter()
+  values.forEach((v, i) => (codes[i] === Code.Small ? bits.gamma(v) : bits.rice(v, k[codes[i]])))
+  out.append(bits.data)
+  return out.data
 }
 
 /** Every key of one folded text: single characters with their positions, bigrams and words with theirs. */
@@ -273,8 +350,9 @@ export class SearchIndexBuilder {
         out.push(kind)
         out.push(key.length)
         out.append(key)
-        out.push(list.length)
-        out.append(list.data)
+        const data = packList(kind, list)
+        out.push(data.length)
+        out.append(data)
       }
       return out.data
     })
