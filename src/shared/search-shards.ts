@@ -14,12 +14,13 @@
  *   exact occurrences come from positions alone), and every position where each Latin word
  *   starts (keyed by its first two letters: a term matches the words it begins).
  *
- * Beside the body's, each bucket holds the same keys' postings in the short fields (titles and
- * headings): every position, with the field's length and whether it could equal a query
- * (`FieldMeta`). That is all ranking reads of a field, so the fields' texts are stored once, in
- * records (`r<k>`, RECORD_PAGES pages each: title, path, headings, and the size of each page's
- * body text), fetched only for the pages a query shows. A page's body text (`t<page>`) follows
- * its record in the pack; a query reads it only for the pages it shows an excerpt of.
+ * The fields (titles and headings) have buckets of their own (`fc<k>`, `fg<k>`), read first: the
+ * same keys' postings, every position, with the field's length and whether it could equal a
+ * query (`FieldMeta`). That is all ranking reads of a field, so the fields' texts are stored
+ * once, in records (`r<k>`, RECORD_PAGES pages each: title, path, headings, and the size of each
+ * page's body text), fetched only for the pages a query shows. A page's body text (`t<page>`)
+ * follows its record in the pack; a query reads it only for the pages it shows an excerpt of.
+ * Records and texts are deflated with a preset dictionary (`d`).
  *
  * From these a query gets, for every page, exactly what ranking reads of its title, headings
  * and body (`rankHits` over `RankField`s and `BodyMatch`es).
@@ -234,8 +235,8 @@ export function scanKeys(low: string, visit: KeyVisitor): void {
 /**
  * What ranking needs of a field beyond positions: its length, and when its trimmed text is
  * terms joined by single spaces (`plain`: a query can equal it), where it starts and ends and how
- * many terms it has. Stored as varints: length × 4 + tag (0: not plain; 1: plain and not padded,
- * then the count; 2: plain, then lead, trail and count).
+ * many terms it has. Stored as small numbers: length × 4 + tag (0: not plain; 1: plain and not
+ * padded, then the count; 2: plain, then lead, trail and count).
  */
 export interface FieldMeta {
   length: number
