@@ -22,8 +22,12 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const dir = join(dist, manifest.s.slice(BASE.length))
   const packs = readdirSync(dir).filter((f) => /^\d+\.bin$/.test(f))
   const packBytes = packs.reduce((n, f) => n + statSync(join(dir, f)).size, 0)
-  const buckets = manifest.n.c + manifest.n.g
-  const bucketSizes = manifest.z.slice(0, buckets)
+  const { decodeSizes } = await import('../lib/shared/search-shards.js')
+  const sizes = decodeSizes(manifest.z)
+  const buckets = Object.values(manifest.n).reduce((a, b) => a + b, 0)
+  const bucketSizes = sizes.slice(0, buckets)
+  // Then the dictionary, and per record its size and its texts' size.
+  const recordSizes = sizes.slice(buckets + 1).filter((_, i) => i % 2 === 0)
   const fetched = []
   const whole = new Set()
   const engine = createSearchEngine(manifest, async (url, start, end) => {
@@ -58,7 +62,11 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
     firstGz,
     firstRaw: firstBuf.length,
     shards: bucketSizes.length,
-    texts: manifest.z.length - buckets,
+    texts: manifest.p,
+    records: recordSizes.length,
+    recordBytes: recordSizes.reduce((a, b) => a + b, 0),
+    dictionaryGz: sizes[buckets],
+    bucketBytes: bucketSizes.reduce((a, b) => a + b, 0),
     packs: packs.length,
     bytes: packBytes + firstBuf.length,
     largestShardGz: Math.max(...bucketSizes),

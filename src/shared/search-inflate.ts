@@ -39,13 +39,18 @@ function fixedTrees(): [Tree, Tree] {
   return fixed
 }
 
-/** Inflates raw DEFLATE data (no zlib or gzip header). Throws on malformed input. */
-export function inflateRaw(input: Uint8Array): Uint8Array {
+/**
+ * Inflates raw DEFLATE data (no zlib or gzip header). Throws on malformed input. With a preset
+ * `dictionary` (as zlib's `dictionary` option), back references may reach into it.
+ */
+export function inflateRaw(input: Uint8Array, dictionary?: Uint8Array): Uint8Array {
   let pos = 0
   let bitBuf = 0
   let bitCount = 0
-  let out = new Uint8Array(Math.max(1024, input.length * 4))
-  let size = 0
+  const from = dictionary?.length ?? 0
+  let out = new Uint8Array(from + Math.max(1024, input.length * 4))
+  if (dictionary) out.set(dictionary)
+  let size = from
   const need = (n: number) => {
     if (size + n <= out.length) return
     const next = new Uint8Array(Math.max(out.length * 2, size + n))
@@ -141,5 +146,5 @@ export function inflateRaw(input: Uint8Array): Uint8Array {
       block(tree(lengths, 0, hlit), tree(lengths, hlit, hdist))
     } else throw new Error('inflate: bad block type')
   }
-  return out.subarray(0, size)
+  return out.subarray(from, size)
 }

@@ -2,50 +2,59 @@
  * The sharded search index: what the build writes and what a query reads from it. Pure code,
  * shared by the build (which makes the shards) and the browser (which ranks from them).
  *
- * The first part (`SearchManifest`) holds titles and paths only. Everything else sits in
- * buckets found by hashing a key, so a query downloads only the buckets of its own keys. Two
- * families of buckets, so a query never pays for the other kind:
+ * The first part (`SearchManifest`) holds only where each item lies. Everything a query ranks
+ * by sits in buckets found by hashing a key, so a query downloads only the buckets of its own
+ * keys. Two families of buckets, so a query never pays for the other kind:
  *
  * - character buckets (`c<k>`), read by one-character terms: per CJK character and per
- *   first letter of Latin words, how often it occurs in each page (up to BODY_COUNT_CAP) and
- *   where first; and every heading holding that character;
- * - gram buckets (`g<k>`), read by longer terms: every position of each CJK bigram (a
- *   longer term occurs where its bigrams at offsets 0, 2, 4… and L−2 all occur, so its exact
- *   occurrences come from positions alone); every position where each Latin word starts (keyed
- *   by its first two letters: a term matches the words it begins); and every heading holding
- *   that bigram or word start.
+ *   first letter of Latin words, how often it occurs in each page's body (up to
+ *   BODY_COUNT_CAP) and where first;
+ * - gram buckets (`g<k>`), read by longer terms: every position of each CJK bigram in each
+ *   body (a longer term occurs where its bigrams at offsets 0, 2, 4… and L−2 all occur, so its
+ *   exact occurrences come from positions alone), and every position where each Latin word
+ *   starts (keyed by its first two letters: a term matches the words it begins).
  *
- * From these a query gets, for every page, exactly what ranking reads of the body text
- * (`BodyMatch`), and downloads the text itself only for the pages it shows an excerpt of.
+ * The fields (titles and headings) have buckets of their own (`fc<k>`, `fg<k>`), read first: the
+ * same keys' postings, every position, with the field's length and whether it could equal a
+ * query (`FieldMeta`). That is all ranking reads of a field, so the fields' texts are stored
+ * once, in records (`r<k>`, RECORD_PAGES pages each: title, path, headings, and the size of each
+ * page's body text), fetched only for the pages a query shows. A page's body text (`t<page>`)
+ * follows its record in the pack; a query reads it only for the pages it shows an excerpt of.
+ * Records and texts are deflated with a preset dictionary (`d`).
  *
- * Buckets and page texts (the items) are stored deflated, end to end, in a few packs of about
- * PACK_TARGET_BYTES: a query reads the byte ranges of its own items (a whole pack, once, from a
- * host that ignores ranges). The first part says where each item lies.
+ * From these a query gets, for every page, exactly what ranking reads of its title, headings
+ * and body (`rankHits` over `RankField`s and `BodyMatch`es).
+ *
+ * Items are stored deflated, end to end, in a few packs of about PACK_TARGET_BYTES: a query
+ * reads the byte ranges of its own items (a whole pack, once, from a host that ignores ranges).
  */
-import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type Term } from './search.js'
+import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './search.js'
 
 /** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 3
-  /** Page titles, in index order (the order breaks ties in ranking). */
-  t: string[]
-  /** Base-relative page paths, same order. */
-  p: string[]
+  v: 4
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
-  /** Number of character buckets and of gram buckets. */
-  n: Record<Family, number>
+  /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */
+  n: Record<Part, number>
+  /** Number of pages, and of pages per record. */
+  p: number
+  r: number
   /**
-   * Size in bytes of every item, deflated, in pack order: the character buckets, the gram
-   * buckets, then the page texts. Items lie end to end in the packs `<s><k>.bin`.
+   * Sizes in bytes, deflated, in pack order: every bucket (character buckets, then gram
+   * buckets), the dictionary, then of every record its size and the size of the texts that follow it. Varints of
+   * 6 bits a character (`encodeSizes`): a third of the room JSON numbers take.
    */
-  z: number[]
-  /** Index of the first item of each pack. */
+  z: string
+  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). */
   k: number[]
 }
 
 /** Character buckets (`c`) and gram buckets (`g`). */
 export type Family = 'c' | 'g'
+/** The buckets of bodies (`c`, `g`) and of fields (`fc`, `fg`): a query whose titles and headings fill its suggestions reads no body bucket. */
+export type Part = Family | `f${Family}`
+export const PARTS: Part[] = ['c', 'g', 'fc', 'fg']
 
 /** A key and the family of buckets it is stored in. */
 export interface ShardKey {
@@ -53,25 +62,39 @@ export interface ShardKey {
   key: string
 }
 
-/** A heading in a bucket: page, its index among the page's headings, text, and its slug when not `slugify(text)`. */
-export type ShardHeading = [page: number, index: number, title: string, slug?: string]
-
-/** One bucket (item `<family><k>`): what is stored under the keys that hash to it. */
-export interface SearchShard {
-  /** Character → [page Δ, count, first position, …]. */
-  c?: Record<string, number[]>
-  /** CJK bigram → [page Δ, n, position Δ × n, …]. */
-  g?: Record<string, number[]>
-  /** Latin word (folded; cut after MAX_QUERY characters) → [page Δ, n, position Δ × n, …]. */
-  w?: Record<string, number[]>
-  /** Headings holding a key of this bucket. */
-  h?: ShardHeading[]
+/**
+ * What a bucket stores under a key, by kind: in bodies, character counts (`[page Δ, count,
+ * first]…`), bigram and word positions (`[page Δ, n, position Δ × n]…`); in fields, the positions
+ * of characters, bigrams and words (`[page Δ, field, meta…, n, position Δ × n]…`, field 0 the
+ * title, n + 1 heading n). Coded as `listValues` reads them.
+ */
+export const enum Kind {
+  BodyChar = 0,
+  BodyGram = 1,
+  BodyWord = 2,
+  FieldChar = 3,
+  FieldGram = 4,
+  FieldWord = 5,
 }
 
-/** Bucket of a key. */
-export const bucketOf = (m: SearchManifest, { family, key }: ShardKey): number => hashKey(key, m.n[family])
-/** Items are named by what they hold: `c<k>`, `g<k>` (buckets) and `t<page>` (a page's body text, a JSON string). */
-export const bucketItem = (m: SearchManifest, k: ShardKey): string => `${k.family}${bucketOf(m, k)}`
+/** A record: per page [title, path, headings as [title, slug when not slugify(title)], body text bytes (deflated)]. */
+export type SearchRecord = [title: string, path: string, headings: ([string] | [string, string])[], text: number][]
+
+/** Pages per record. */
+export const RECORD_PAGES = 8
+
+const partOf = (family: Family, fields: boolean): Part => (fields ? `f${family}` : family)
+/** Bucket of a key, among the bodies' buckets or the fields'. */
+export const bucketOf = (m: SearchManifest, { family, key }: ShardKey, fields = false): number => hashKey(key, m.n[partOf(family, fields)])
+/**
+ * Items are named by what they hold: `c<k>`, `g<k>`, `fc<k>`, `fg<k>` (buckets), `d` (the preset dictionary records
+ * and texts are deflated with: the start of the first pages' texts), `r<k>` (records) and
+ * `t<page>` (a page's body text, UTF-8).
+ */
+export const DICTIONARY_ITEM = 'd'
+
+export const bucketItem = (m: SearchManifest, k: ShardKey, fields = false): string => `${partOf(k.family, fields)}${bucketOf(m, k, fields)}`
+export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`
 export const textItem = (page: number): string => `t${page}`
 
 /** Where an item lies: its pack's URL and its byte range in it (`end` exclusive). */
@@ -81,24 +104,83 @@ export interface ItemLocation {
   end: number
 }
 
-/** Locates items by name in the packs of `m`. */
-export function itemLocator(m: SearchManifest): (item: string) => ItemLocation {
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+
+/** Unsigned integers as varints of 6 bits a character (the sizes in the first part: short, and gzip well). */
+export function encodeSizes(sizes: number[]): string {
+  let out = ''
+  for (let v of sizes) {
+    while (v >= 32) {
+      out += B64[32 | (v & 31)]
+      v = Math.floor(v / 32)
+    }
+    out += B64[v]
+  }
+  return out
+}
+
+export function decodeSizes(text: string): number[] {
+  const out: number[] = []
+  let v = 0
+  let scale = 1
+  for (let i = 0; i < text.length; i++) {
+    const d = B64.indexOf(text[i])
+    if (d < 0) throw new Error('search index: bad sizes')
+    v += (d & 31) * scale
+    if (d & 32) scale *= 32
+    else {
+      out.push(v)
+      v = 0
+      scale = 1
+    }
+  }
+  return out
+}
+
+/**
+ * Locates items by name in the packs of `m`. A text lies right after its record: its place comes
+ * from the record's sizes (`record` gives the record of a page once fetched).
+ */
+export function itemLocator(m: SearchManifest, record: (page: number) => SearchRecord | undefined = () => undefined): (item: string) => ItemLocation {
   const locations: ItemLocation[] = []
+  const sizes = decodeSizes(m.z)
+  const buckets = PARTS.reduce((n, part) => n + m.n[part], 0)
   let pack = -1
   let at = 0
-  m.z.forEach((size, i) => {
-    if (m.k[pack + 1] === i) {
+  for (let i = 0, item = 0; i < sizes.length; item++) {
+    if (m.k[pack + 1] === item) {
       pack++
       at = 0
     }
-    locations.push({ url: `${m.s}${pack}.bin`, start: at, end: (at += size) })
-  })
-  return (item) => {
-    const n = Number(item.slice(1))
-    const index = item[0] === 'c' ? n : item[0] === 'g' ? m.n.c + n : m.n.c + m.n.g + n
+    const start = at
+    locations.push({ url: `${m.s}${pack}.bin`, start, end: (at += sizes[i++]) })
+    // A record's texts follow it.
+    if (item > buckets) at += sizes[i++]
+  }
+  const located = (index: number, item: string) => {
     const location = locations[index]
-    if (!location || !Number.isInteger(n)) throw new Error(`search index: no item ${item}`)
+    if (!location) throw new Error(`search index: no item ${item}`)
     return location
+  }
+  return (item) => {
+    if (item === DICTIONARY_ITEM) return located(buckets, item)
+    const [, prefix, digits] = /^([a-z]+)(\d+)$/.exec(item) ?? []
+    const n = Number(digits)
+    if (!prefix) throw new Error(`search index: no item ${item}`)
+    let first = 0
+    for (const part of PARTS) {
+      if (prefix === part) return n < m.n[part] ? located(first + n, item) : located(-1, item)
+      first += m.n[part]
+    }
+    if (prefix === 'r') return located(buckets + 1 + n, item)
+    if (prefix !== 't') throw new Error(`search index: no item ${item}`)
+    const group = Math.floor(n / m.r)
+    const { url, end } = located(buckets + 1 + group, item)
+    const pages = record(n)
+    if (!pages?.[n - group * m.r]) throw new Error(`search index: no item ${item}`)
+    let start = end
+    for (let p = group * m.r; p < n; p++) start += pages[p - group * m.r][3]
+    return { url, start, end: start + pages[n - group * m.r][3] }
   }
 }
 
@@ -150,6 +232,48 @@ export function scanKeys(low: string, visit: KeyVisitor): void {
   }
 }
 
+/**
+ * What ranking needs of a field beyond positions: its length, and when its trimmed text is
+ * terms joined by single spaces (`plain`: a query can equal it), where it starts and ends and how
+ * many terms it has. Stored as small numbers: length × 4 + tag (0: not plain; 1: plain and not
+ * padded, then the count; 2: plain, then lead, trail and count).
+ */
+export interface FieldMeta {
+  length: number
+  plain?: { lead: number; trail: number; count: number }
+}
+
+/** The terms of text as `parseQuery` splits it (runs of CJK characters, runs of word characters), none dropped. */
+function runs(low: string): string[] {
+  const out: string[] = []
+  let run = ''
+  let runCjk = false
+  for (const c of low) {
+    const cjk = isCjk(c)
+    if (!cjk && !isWordChar(c)) {
+      if (run) out.push(run)
+      run = ''
+      continue
+    }
+    if (run && cjk !== runCjk) {
+      out.push(run)
+      run = ''
+    }
+    runCjk = cjk
+    run += c
+  }
+  if (run) out.push(run)
+  return out
+}
+
+export function fieldMeta(low: string): FieldMeta {
+  const trimmed = low.trim()
+  const parts = runs(trimmed)
+  if (!parts.length || parts.join(' ') !== trimmed) return { length: low.length }
+  const lead = low.length - low.trimStart().length
+  return { length: low.length, plain: { lead, trail: low.length - lead - trimmed.length, count: parts.length } }
+}
+
 /** Offsets of the bigrams that pin down a CJK term of `length` ≥ 2: 0, 2, 4… and length − 2. */
 function gramOffsets(length: number): number[] {
   const offsets: number[] = []
@@ -158,7 +282,7 @@ function gramOffsets(length: number): number[] {
   return offsets
 }
 
-/** The keys a term reads; the first also finds the headings that can hold it. */
+/** The keys a term reads. */
 export function termKeys(term: Term): ShardKey[] {
   const { text } = term
   if (term.cjk) return text.length === 1 ? [{ family: 'c', key: text }] : gramOffsets(text.length).map((o) => ({ family: 'g', key: text.slice(o, o + 2) }))
@@ -166,17 +290,193 @@ export function termKeys(term: Term): ShardKey[] {
   return [b === undefined ? { family: 'c', key: a } : { family: 'g', key: a + b }]
 }
 
-/** [page Δ, n, position Δ × n, …] → page → positions. */
-function decodePositions(data: number[] | undefined): Map<number, number[]> {
+/** A bucket, parsed: the postings of each kind and key, and the words of each word kind (looked up by prefix). */
+export interface Bucket {
+  lists: Map<string, Uint8Array>
+  words: Map<Kind, [word: string, data: Uint8Array][]>
+}
+
+/** Reads unsigned varints. */
+export class VarReader {
+  at: number
+  constructor(
+    readonly bytes: Uint8Array,
+    at = 0,
+    readonly end = bytes.length,
+  ) {
+    this.at = at
+  }
+  get more(): boolean {
+    return this.at < this.end
+  }
+  next(): number {
+    let v = 0
+    let scale = 1
+    for (;;) {
+      const b = this.bytes[this.at++]
+      if (b === undefined) throw new Error('search index: truncated item')
+      v += (b & 127) * scale
+      if (b < 128) return v
+      scale *= 128
+    }
+  }
+}
+
+/** How a list's values are coded: small numbers (Elias gamma of v + 1); first positions, gaps between positions and page deltas (Rice codes, a parameter each a list). */
+export const enum Code {
+  Small = 0,
+  First = 1,
+  Gap = 2,
+  Page = 3,
+}
+
+/**
+ * Steps through the values of a list of `kind` in order: `value(code)` gives the next one (read
+ * or written), and the walk reads it to know what follows. The one description of every list's
+ * layout, shared by the writer and the reader.
+ */
+export function walkList(kind: Kind, entries: number, value: (code: Code) => number): void {
+  for (let e = 0; e < entries; e++) {
+    value(Code.Page) // page Δ
+    if (kind === Kind.BodyChar) {
+      value(Code.Small) // count
+      value(Code.First)
+      continue
+    }
+    if (kind >= Kind.FieldChar) {
+      value(Code.Small) // field
+      const meta = value(Code.Small)
+      const extra = meta % 4 === 1 ? 1 : meta % 4 === 2 ? 3 : 0
+      for (let i = 0; i < extra; i++) value(Code.Small)
+    }
+    const n = value(Code.Small)
+    for (let i = 0; i < n; i++) value(i ? Code.Gap : Code.First)
+  }
+}
+
+/** Reads bits, most significant first, from `bytes[from, end)`. */
+class BitReader {
+  private at: number
+  private readonly stop: number
+  constructor(
+    private readonly bytes: Uint8Array,
+    from: number,
+    end: number,
+  ) {
+    this.at = from * 8
+    this.stop = end * 8
+  }
+  private bit(): number {
+    if (this.at >= this.stop) throw new Error('search index: truncated list')
+    const b = (this.bytes[this.at >> 3] >> (7 - (this.at & 7))) & 1
+    this.at++
+    return b
+  }
+  private bits(n: number): number {
+    let v = 0
+    for (let i = 0; i < n; i++) v = v * 2 + this.bit()
+    return v
+  }
+  gamma(): number {
+    let zeros = 0
+    while (!this.bit()) zeros++
+    return 2 ** zeros + this.bits(zeros) - 1
+  }
+  rice(k: number): number {
+    let q = 0
+    while (this.bit()) q++
+    return q * 2 ** k + this.bits(k)
+  }
+}
+
+/**
+ * A list's values: stored as [entries (varint), Rice parameters of first positions and gaps (a
+ * byte), of page deltas (a byte), the values' codes (bits)]. Positions spread over a page's text: Rice codes take about
+ * four fifths of what varints took once deflated.
+ */
+export function listValues(kind: Kind, data: Uint8Array): ValueReader {
+  const r = new VarReader(data)
+  const entries = r.next()
+  const params = data[r.at]
+  const bits = new BitReader(data, r.at + 2, data.length)
+  const k = [0, params >> 4, params & 15, data[r.at + 1]]
+  const out: number[] = []
+  walkList(kind, entries, (code) => {
+    const v = code === Code.Small ? bits.gamma() : bits.rice(k[code])
+    out.push(v)
+    return v
+  })
+  return new ValueReader(out)
+}
+
+/** Steps through numbers. */
+export class ValueReader {
+  private at = 0
+  constructor(private readonly values: number[]) {}
+  get more(): boolean {
+    return this.at < this.values.length
+  }
+  next(): number {
+    if (this.at >= this.values.length) throw new Error('search index: truncated list')
+    return this.values[this.at++]
+  }
+}
+
+/** UTF-8 of a key (short: decoded here, as shared code has no TextDecoder). */
+function decodeKey(bytes: Uint8Array, from: number, to: number): string {
+  let out = ''
+  for (let i = from; i < to; ) {
+    const b = bytes[i++]
+    const extra = b < 0x80 ? 0 : b < 0xe0 ? 1 : b < 0xf0 ? 2 : 3
+    let cp = extra ? b & (0x3f >> extra) : b
+    for (let k = 0; k < extra; k++) cp = (cp << 6) | (bytes[i++] & 0x3f)
+    out += String.fromCodePoint(cp)
+  }
+  return out
+}
+
+/** A bucket's bytes: entries of [kind, key length, key (UTF-8), data length, data]. */
+export function parseBucket(bytes: Uint8Array): Bucket {
+  const lists = new Map<string, Uint8Array>()
+  const words = new Map<Kind, [string, Uint8Array][]>()
+  const r = new VarReader(bytes)
+  while (r.more) {
+    const kind = r.next() as Kind
+    const keyLength = r.next()
+    const key = decodeKey(bytes, r.at, (r.at += keyLength))
+    const dataLength = r.next()
+    const data = bytes.subarray(r.at, (r.at += dataLength))
+    lists.set(kind + key, data)
+    if (kind === Kind.BodyWord || kind === Kind.FieldWord) (words.get(kind) ?? words.set(kind, []).get(kind)!).push([key, data])
+  }
+  return { lists, words }
+}
+
+/** A field's id: page × 2¹⁶ + field (0 the title, n + 1 heading n). */
+export const fieldId = (page: number, field: number) => page * 65536 + field
+
+/** Positions lists: page (bodies) or field id (fields) → sorted positions; field metas gathered into `metas`. */
+function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
   const out = new Map<number, number[]>()
   if (!data) return out
-  for (let i = 0, page = 0; i < data.length; ) {
-    page += data[i]
-    const n = data[i + 1]
+  const r = listValues(kind, data)
+  let page = 0
+  while (r.more) {
+    page += r.next()
+    let id = page
+    if (fields) {
+      id = fieldId(page, r.next())
+      const v = r.next()
+      const tag = v % 4
+      const meta: FieldMeta = { length: Math.floor(v / 4) }
+      if (tag === 1) meta.plain = { lead: 0, trail: 0, count: r.next() }
+      else if (tag === 2) meta.plain = { lead: r.next(), trail: r.next(), count: r.next() }
+      fields.set(id, meta)
+    }
+    const n = r.next()
     const positions: number[] = new Array(n)
-    for (let k = 0, at = 0; k < n; k++) positions[k] = at += data[i + 2 + k]
-    out.set(page, positions)
-    i += 2 + n
+    for (let k = 0, at = 0; k < n; k++) positions[k] = at += r.next()
+    out.set(id, positions)
   }
   return out
 }
@@ -195,47 +495,114 @@ function countOccurrences(sorted: number[], length: number): BodyMatch | null {
   return count ? { count, first } : null
 }
 
+/** Finds a key's bucket (fetched before). */
+export type BucketOf = (key: ShardKey) => Bucket
+
+/** Every position where `term` occurs (as `find` finds it), per page (bodies) or field id (fields), sorted. */
+function termPositions(term: Term, bucketOf: BucketOf, field: boolean, metas?: Map<number, FieldMeta>): Map<number, number[]> {
+  const keys = termKeys(term)
+  const { text } = term
+  const fields = field ? metas : undefined
+  if ([...text].length === 1) return decodePositions(Kind.FieldChar, bucketOf(keys[0]).lists.get(Kind.FieldChar + text), fields)
+  const found = new Map<number, number[]>()
+  if (term.cjk) {
+    const offsets = gramOffsets(text.length)
+    const kind = field ? Kind.FieldGram : Kind.BodyGram
+    const lists = keys.map((k) => decodePositions(kind, bucketOf(k).lists.get(kind + k.key), fields))
+    for (const [id, starts] of lists[0]) {
+      const rest = lists.slice(1).map((l) => l.get(id))
+      if (rest.some((r) => !r)) continue
+      const sets = rest.map((r) => new Set(r))
+      const hits = starts.filter((at) => sets.every((s, k) => s.has(at + offsets[k + 1])))
+      if (hits.length) found.set(id, hits)
+    }
+    return found
+  }
+  const wordKind = field ? Kind.FieldWord : Kind.BodyWord
+  for (const [word, data] of bucketOf(keys[0]).words.get(wordKind) ?? []) {
+    if (!word.startsWith(text)) continue
+    for (const [id, positions] of decodePositions(wordKind, data, fields)) {
+      const list = found.get(id)
+      if (list) list.push(...positions)
+      else found.set(id, [...positions])
+    }
+  }
+  for (const list of found.values()) list.sort((a, b) => a - b)
+  return found
+}
+
 /**
- * Where `term` occurs in each page's body, from the buckets of its keys (`shardOf` gives the
+ * Where `term` occurs in each page's body, from the buckets of its keys (`bucketOf` gives the
  * bucket a key hashes to; it must have been fetched). Pages without the term are absent.
  */
-export function termMatches(term: Term, shardOf: (key: ShardKey) => SearchShard): Map<number, BodyMatch> {
-  const keys = termKeys(term)
+export function termMatches(term: Term, bucketOf: BucketOf): Map<number, BodyMatch> {
   const out = new Map<number, BodyMatch>()
   const { text } = term
   if ([...text].length === 1) {
     // One character: counted per character (a CJK one wherever it is, a letter where it starts a word).
-    const data = shardOf(keys[0]).c?.[text] ?? []
-    for (let i = 0, page = 0; i < data.length; i += 3) out.set((page += data[i]), { count: data[i + 1], first: data[i + 2] })
+    const data = bucketOf(termKeys(term)[0]).lists.get(Kind.BodyChar + text)
+    if (!data) return out
+    const r = listValues(Kind.BodyChar, data)
+    for (let page = 0; r.more; ) out.set((page += r.next()), { count: r.next(), first: r.next() })
     return out
   }
-  let found: Map<number, number[]>
-  if (term.cjk) {
-    const offsets = gramOffsets(text.length)
-    const lists = keys.map((k) => decodePositions(shardOf(k).g?.[k.key]))
-    found = new Map()
-    for (const [page, starts] of lists[0]) {
-      const rest = lists.slice(1).map((l) => l.get(page))
-      if (rest.some((r) => !r)) continue
-      const sets = rest.map((r) => new Set(r))
-      const hits = starts.filter((at) => sets.every((s, k) => s.has(at + offsets[k + 1])))
-      if (hits.length) found.set(page, hits)
-    }
-  } else {
-    found = new Map()
-    for (const [word, data] of Object.entries(shardOf(keys[0]).w ?? {})) {
-      if (!word.startsWith(text)) continue
-      for (const [page, positions] of decodePositions(data)) {
-        const list = found.get(page)
-        if (list) list.push(...positions)
-        else found.set(page, [...positions])
-      }
-    }
-    for (const list of found.values()) list.sort((a, b) => a - b)
-  }
-  for (const [page, positions] of found) {
+  for (const [page, positions] of termPositions(term, bucketOf, false)) {
     const match = countOccurrences(positions, text.length)
     if (match) out.set(page, match)
   }
   return out
+}
+
+/** A field read from postings: the positions of each query term in it. */
+class PostedField implements RankField {
+  readonly length: number
+  constructor(
+    private readonly meta: FieldMeta,
+    private readonly positions: Map<Term, number[]>,
+  ) {
+    this.length = meta.length
+  }
+  find(term: Term): number {
+    return this.positions.get(term)?.[0] ?? -1
+  }
+  /**
+   * The trimmed field equals the terms joined by spaces exactly when it is plain, has as many
+   * terms as the query and as many units as the joined terms, and each term occurs where it
+   * would stand there: its spaces (count − 1, none inside a term) then fill the gaps.
+   */
+  exact(terms: Term[], joined: string): boolean {
+    const plain = this.meta.plain
+    if (!plain || plain.count !== terms.length || this.length - plain.lead - plain.trail !== joined.length) return false
+    let at = plain.lead
+    for (const t of terms) {
+      if (!this.positions.get(t)?.includes(at)) return false
+      at += t.text.length + 1
+    }
+    return true
+  }
+}
+
+const NO_FIELD: RankField = { length: 0, find: () => -1, exact: () => false }
+
+/**
+ * The pages a query can rank, with their title and headings read from the postings of its terms
+ * (`bucketOf` gives a key's field bucket), and the pages whose body holds a term.
+ */
+export function postedPages(terms: Term[], bucketOf: BucketOf, bodies: Map<number, BodyMatch>[]): { order: number; title: RankField; headers: [number, RankField][] }[] {
+  const metas = new Map<number, FieldMeta>()
+  const byField = new Map<number, Map<Term, number[]>>()
+  for (const term of terms) {
+    for (const [id, positions] of termPositions(term, bucketOf, true, metas)) (byField.get(id) ?? byField.set(id, new Map()).get(id)!).set(term, positions)
+  }
+  const pages = new Map<number, { order: number; title: RankField; headers: [number, RankField][] }>()
+  const page = (order: number) => pages.get(order) ?? pages.set(order, { order, title: NO_FIELD, headers: [] }).get(order)!
+  for (const [id, positions] of [...byField].sort((a, b) => a[0] - b[0])) {
+    const p = page(Math.floor(id / 65536))
+    const f = id % 65536
+    const field = new PostedField(metas.get(id)!, positions)
+    if (f === 0) p.title = field
+    else p.headers.push([f - 1, field])
+  }
+  for (const matches of bodies) for (const order of matches.keys()) page(order)
+  return [...pages.values()]
 }

@@ -157,17 +157,44 @@ const byScore = (a: { score: Score }, b: { score: Score }) => {
   return 0
 }
 
+/**
+ * What ranking reads of a short field (a title or a heading): where each term first occurs, its
+ * length, and whether it is exactly the query. From the text (`textField`), or from postings.
+ */
+export interface RankField {
+  /** Length of the field's text (UTF-16 units). */
+  length: number
+  /** Where `term` first occurs (as `find` finds it), or -1. */
+  find(term: Term): number
+  /** Whether the field, trimmed, is `joined`: the query's terms joined by spaces. */
+  exact(terms: Term[], joined: string): boolean
+}
+
+/** A page as ranking reads it. */
+export interface RankPage {
+  order: number
+  title: RankField
+  /** Headings, each with its index among the page's headings; those that cannot match may be left out. */
+  headers: [index: number, field: RankField][]
+}
+
+/** A field read from its text. */
+export const textField = (field: Folded): RankField => ({
+  length: field.raw.length,
+  find: (t) => find(field.low, t),
+  exact: (_, joined) => field.low.trim() === joined,
+})
+
 /** How well `terms` match a short field (title, heading): lower is better; null if not all match. */
-function fieldScore(field: Folded, terms: Term[], joined: string): Score | null {
+function fieldScore(field: RankField, terms: Term[], all: Term[], joined: string): Score | null {
   let first = Infinity
   for (const t of terms) {
-    const i = find(field.low, t)
+    const i = field.find(t)
     if (i < 0) return null
     first = Math.min(first, i)
   }
-  const text = field.low.trim()
-  const rank = text === joined ? 0 : first === 0 ? 1 : 2
-  return [rank, first, field.raw.length]
+  const rank = field.exact(all, joined) ? 0 : first === 0 ? 1 : 2
+  return [rank, first, field.length]
 }
 
 /**
@@ -182,12 +209,11 @@ export interface BodyMatch {
   first: number
 }
 
-/** Where a term occurs in a page's body; null when it does not. */
-export type BodyMatcher = (page: PreparedPage, term: Term) => BodyMatch | null
+/** Where a term occurs in a page's body (by the page's order); null when it does not. */
+export type BodyMatcher = (page: number, term: Term) => BodyMatch | null
 
-/** The reference matcher: scans the page's text. */
-export const matchInText: BodyMatcher = (page, term) => {
-  const low = page.text.low
+/** The reference matcher: scans the text. */
+export function matchInText(low: string, term: Term): BodyMatch | null {
   let count = 0
   let first = -1
   for (let i = find(low, term); i >= 0 && count < BODY_COUNT_CAP; i = find(low, term, i + term.text.length)) {
@@ -197,10 +223,10 @@ export const matchInText: BodyMatcher = (page, term) => {
   return count ? { count, first } : null
 }
 
-/** A ranked suggestion before its text is made: the page, and the heading's index for heading hits. */
+/** A ranked suggestion before its text is made: the page (its order), and the heading's index for heading hits. */
 export interface Hit {
   kind: SuggestionKind
-  page: PreparedPage
+  page: number
   header?: number
 }
 
@@ -211,37 +237,39 @@ export interface Hit {
 export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SUGGESTIONS): Suggestion[] {
   const terms = parseQuery(query)
   if (!terms.length || max <= 0) return []
-  return rankHits(index, terms, max).map((hit) => toSuggestion(hit, terms))
+  const pages: RankPage[] = index.pages.map((p) => ({ order: p.order, title: textField(p.title), headers: p.headers.map((h, n) => [n, textField(h)]) }))
+  const inBody: BodyMatcher = (page, term) => matchInText(index.pages[page].text.low, term)
+  return rankHits(pages, terms, max, inBody).map((hit) => toSuggestion(hit, index.pages[hit.page], terms))
 }
 
 /**
- * Ranks the pages for `terms` (see `search`). The body is read through `inBody`, so an index
- * that holds postings instead of text ranks exactly as one that holds the text.
+ * Ranks the pages for `terms` (see `search`). Fields and body are read through `RankField` and
+ * `inBody`, so an index that holds postings instead of text ranks exactly as one that holds the text.
  */
-export function rankHits(index: PreparedIndex, terms: Term[], max = DEFAULT_MAX_SUGGESTIONS, inBody: BodyMatcher = matchInText): Hit[] {
+export function rankHits(pages: Iterable<RankPage>, terms: Term[], max: number, inBody: BodyMatcher): Hit[] {
   if (!terms.length || max <= 0) return []
   const joined = terms.map((t) => t.text).join(' ')
   const titles: { score: Score; hit: Hit }[] = []
   const headings: { score: Score; hit: Hit }[] = []
   const bodies: { score: Score; hit: Hit }[] = []
-  for (const page of index.pages) {
-    const title = fieldScore(page.title, terms, joined)
-    if (title) titles.push({ score: [...title, page.order], hit: { kind: 'title', page } })
+  for (const page of pages) {
+    const title = fieldScore(page.title, terms, terms, joined)
+    if (title) titles.push({ score: [...title, page.order], hit: { kind: 'title', page: page.order } })
     // A heading hit: every term in the heading, or in the heading and the page title together.
-    const inTitle = terms.filter((t) => find(page.title.low, t) >= 0)
+    const inTitle = terms.filter((t) => page.title.find(t) >= 0)
     let headingHit = false
-    page.headers.forEach((h, n) => {
-      const rest = terms.filter((t) => !inTitle.includes(t) || find(h.low, t) >= 0)
-      if (!rest.length) return
-      const score = fieldScore(h, rest, joined)
-      if (!score) return
+    for (const [n, h] of page.headers) {
+      const rest = terms.filter((t) => !inTitle.includes(t) || h.find(t) >= 0)
+      if (!rest.length) continue
+      const score = fieldScore(h, rest, terms, joined)
+      if (!score) continue
       headingHit = true
-      headings.push({ score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n], hit: { kind: 'heading', page, header: n } })
-    })
+      headings.push({ score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n], hit: { kind: 'heading', page: page.order, header: n } })
+    }
     if (title || headingHit) continue
     // A body hit: every term somewhere on the page, at least one in the text.
-    const matches = terms.map((t) => inBody(page, t))
-    if (!terms.every((t, k) => matches[k] || find(page.title.low, t) >= 0 || page.headers.some((h) => find(h.low, t) >= 0))) continue
+    const matches = terms.map((t) => inBody(page.order, t))
+    if (!terms.every((t, k) => matches[k] || inTitle.includes(t) || page.headers.some(([, h]) => h.find(t) >= 0))) continue
     let count = 0
     let first = Infinity
     for (const m of matches) {
@@ -250,7 +278,7 @@ export function rankHits(index: PreparedIndex, terms: Term[], max = DEFAULT_MAX_
       first = Math.min(first, m.first)
     }
     if (!count) continue
-    bodies.push({ score: [-Math.min(count, BODY_COUNT_CAP), first, page.order], hit: { kind: 'body', page } })
+    bodies.push({ score: [-Math.min(count, BODY_COUNT_CAP), first, page.order], hit: { kind: 'body', page: page.order } })
   }
   const out: Hit[] = []
   for (const list of [titles, headings, bodies]) {
@@ -261,8 +289,8 @@ export function rankHits(index: PreparedIndex, terms: Term[], max = DEFAULT_MAX_
   return out
 }
 
-/** What a ranked hit shows; a body hit needs its page's text. */
-export function toSuggestion({ kind, page, header }: Hit, terms: Term[]): Suggestion {
+/** What a ranked hit shows, from its page's text (a body hit needs the body text). */
+export function toSuggestion({ kind, header }: Hit, page: PreparedPage, terms: Term[]): Suggestion {
   const title = highlight(page.title, terms)
   if (kind === 'title') return { kind, path: page.path, title }
   if (kind === 'heading') {

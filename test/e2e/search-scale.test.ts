@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gzipSync } from 'node:zlib'
 import { fold, parseQuery, prepareIndex, search, type PreparedIndex, type SearchEntry } from '../../src/shared/search.js'
-import { bucketItem, itemLocator, termKeys, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
+import { bucketItem, recordItem, termKeys, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
 import { buildSite, ready, recordProblems, visible, withBrowser, withPage } from '../helpers/e2e.js'
 import { corpusSite, entriesOf } from '../helpers/search-corpus.js'
-import { itemNames } from '../helpers/search-packs.js'
+import { fullLocator, itemNames, pathsOf } from '../helpers/search-packs.js'
 import { serveStatic } from '../helpers/static-server.js'
 
 /** A site of 300 generated Chinese articles: the search box fetches only what each query needs. */
@@ -24,6 +24,9 @@ describe(`site search over ${PAGES} generated pages`, () => {
   let dist: string
   let manifest: SearchManifest
   let entries: SearchEntry[]
+  /** Page paths in index order. */
+  let paths: string[]
+  let pack: (url: string) => Uint8Array
   let reference: PreparedIndex
   let close: () => Promise<void>
   let cleanup: () => void
@@ -41,9 +44,11 @@ describe(`site search over ${PAGES} generated pages`, () => {
     const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))!
     manifest = JSON.parse(readFileSync(join(dist, 'assets/js', first), 'utf8')) as SearchManifest
     // The brute-force answer: every page's text parsed again from its markdown, scanned whole.
-    entries = entriesOf(site.root, manifest.p, 'GPT 中文教程')
+    pack = (url) => readFileSync(join(dist, url.slice('/gpt/'.length)))
+    paths = pathsOf(manifest, pack)
+    entries = entriesOf(site.root, paths, 'GPT 中文教程')
     reference = prepareIndex({ v: 1, pages: entries })
-    items = itemNames(manifest)
+    items = itemNames(manifest, pack)
     const host = await serveStatic(dist)
     url = host.url
     close = async () => {
@@ -71,17 +76,22 @@ describe(`site search over ${PAGES} generated pages`, () => {
     },
   )
 
-  /** What a query must fetch beyond the first part: its buckets, and the texts of the pages it shows an excerpt of. */
+  /** What a query must fetch beyond the first part: its buckets (fields', and bodies' when needed), the dictionary, the records of the pages it shows, and the texts of those it shows an excerpt of. */
   const needed = (query: string) => {
-    const buckets = parseQuery(query).flatMap(termKeys).map((k) => bucketItem(manifest, k))
-    const texts = search(reference, query).flatMap((s) => (s.kind === 'body' ? [textItem(manifest.p.indexOf(s.path))] : []))
-    return new Set([...buckets, ...texts])
+    const keys = parseQuery(query).flatMap(termKeys)
+    const shown = search(reference, query)
+    // The fields' buckets; the bodies' too unless titles and headings fill the ten places.
+    const bodies = shown.length < 10 || shown.some((s) => s.kind === 'body')
+    const buckets = [...keys.map((k) => bucketItem(manifest, k, true)), ...(bodies ? keys.map((k) => bucketItem(manifest, k)) : [])]
+    const records = shown.map((s) => recordItem(manifest, paths.indexOf(s.path.split('#')[0])))
+    const texts = shown.flatMap((s) => (s.kind === 'body' ? [textItem(paths.indexOf(s.path))] : []))
+    return new Set([...buckets, 'd', ...records, ...texts])
   }
   /** What travels: the first part gzipped (as a host that compresses sends it), the items as stored (deflated). */
   const gzipped = (paths: string[]) =>
     paths.reduce((n, p) => {
       if (p.startsWith('/')) return n + gzipSync(readFileSync(join(dist, p.slice('/gpt/'.length)))).length
-      const { start, end } = itemLocator(manifest)(p)
+      const { start, end } = fullLocator(manifest, pack)(p)
       return n + end - start
     }, 0)
 
@@ -96,7 +106,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
     search(reference, query).map((s) => ({ href: '/gpt' + s.path, text: [s.title, s.heading ?? [], s.excerpt ?? []].flat().map((p) => p.text).join('') }))
 
   async function open(): Promise<void> {
-    await page.goto(url + 'handbook/' + manifest.p[5].split('/').pop())
+    await page.goto(url + 'handbook/' + paths[5].split('/').pop())
     await ready(page)
     const firstPart = page.waitForResponse((r) => /\/assets\/js\/search\./.test(r.url()))
     await searchBox(page).focus()
@@ -110,7 +120,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
     expect(await shown('配置文件')).toEqual(expected('配置文件'))
     await expect.poll(() => new Set(requested.slice(1))).toEqual(needed('配置文件'))
     const first = requested.slice(1)
-    // The first part, the buckets of 配置 and 文件 and up to ten page texts: far below 100 KB here.
+    // The first part, the buckets of 配置 and 文件, the records and up to ten page texts: far below 100 KB here.
     expect(gzipped(requested)).toBeLessThan(100 * 1024)
 
     // 配置参数 shares the bigram 配置: only its other bucket and the texts not yet here are fetched.
@@ -151,7 +161,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
         const path = decodeURI(new URL(r.url()).pathname)
         if (/^\/gpt\/assets\/search\//.test(path)) packs.push(path)
       })
-      await page.goto(whole.url + 'handbook/' + manifest.p[5].split('/').pop())
+      await page.goto(whole.url + 'handbook/' + paths[5].split('/').pop())
       await ready(page)
       await searchBox(page).focus()
       expect(await shown('配置文件')).toEqual(expected('配置文件'))

@@ -10,9 +10,9 @@ import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import { createSearchEngine } from '../../src/client/search/engine.js'
 import { inflateRaw } from '../../src/shared/search-inflate.js'
-import { itemLocator, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
+import { decodeSizes, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
 import type { InitialData } from '../../src/shared/types.js'
-import { memoryReader } from '../helpers/search-packs.js'
+import { bucketNames, fullLocator, memoryReader, recordsOf } from '../helpers/search-packs.js'
 import { copyFixture } from '../helpers/sites.js'
 
 const asText = (contents: unknown) => (typeof contents === 'string' ? contents : Buffer.from(contents as Uint8Array).toString('utf8'))
@@ -62,25 +62,37 @@ describe('search index of the fixture site', () => {
     const dir = manifest.s.slice('/gpt/'.length)
     const names = [...out.files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length))
     expect(names.sort()).toEqual(manifest.k.map((_, k) => `${k}.bin`).sort())
-    // Items: every bucket of both families and every page's text, end to end in the packs.
-    expect(manifest.z).toHaveLength(manifest.n.c + manifest.n.g + manifest.p.length)
-    manifest.k.forEach((first, k) => {
-      const items = manifest.z.slice(first, manifest.k[k + 1] ?? manifest.z.length)
-      expect((out.files.get(`${dir}${k}.bin`) as Uint8Array).length).toBe(items.reduce((a, b) => a + b, 0))
-    })
+    // Items: every bucket (bodies' and fields', characters and grams), the dictionary, and every record, each followed in its pack by its pages' texts.
+    const sizes = decodeSizes(manifest.z)
+    const records = Math.ceil(manifest.p / manifest.r)
+    expect(sizes).toHaveLength(bucketNames(manifest).length + 1 + 2 * records)
+    const pack = (url: string) => out.files.get(url.slice('/gpt/'.length)) as Uint8Array
+    const locate = fullLocator(manifest, pack)
+    const all = [...bucketNames(manifest), 'd']
+    for (let r = 0; r < records; r++) all.push(`r${r}`, ...Array.from({ length: Math.min(manifest.r, manifest.p - r * manifest.r) }, (_, k) => `t${r * manifest.r + k}`))
+    const used = new Map<string, number>()
+    for (const item of all) {
+      const { url, start, end } = locate(item)
+      expect(start, item).toBe(used.get(url) ?? 0)
+      used.set(url, end)
+    }
+    manifest.k.forEach((_, k) => expect(pack(`${manifest.s}${k}.bin`).length).toBe(used.get(`${manifest.s}${k}.bin`)))
   })
 
   it('holds the title, path, headings and body text of every published page', async () => {
-    const page = manifest.p.indexOf('/guide/register-chatgpt.html')
-    expect(manifest.t[page]).toBe('注册 ChatGPT 账号')
-    const { url, start, end } = itemLocator(manifest)(textItem(page))
-    const pack = out.files.get(url.slice('/gpt/'.length)) as Uint8Array
-    const text = JSON.parse(asText(inflateRaw(pack.slice(start, end)))) as string
+    const packOf = (url: string) => out.files.get(url.slice('/gpt/'.length)) as Uint8Array
+    const pages = recordsOf(manifest, packOf).flat()
+    const page = pages.findIndex(([, path]) => path === '/guide/register-chatgpt.html')
+    expect(pages[page][0]).toBe('注册 ChatGPT 账号')
+    const { url, start, end } = fullLocator(manifest, packOf)(textItem(page))
+    const d = fullLocator(manifest, packOf)('d')
+    const dictionary = inflateRaw(packOf(d.url).slice(d.start, d.end))
+    const text = asText(inflateRaw(packOf(url).slice(start, end), dictionary))
     expect(text).toContain('本文介绍如何注册 ChatGPT 账号')
     expect(text).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
-    expect(manifest.p).toContain('/notes/note-12.html')
+    expect(pages.map(([, path]) => path)).toContain('/notes/note-12.html')
     // `publish: false` keeps a draft out of search, as out of every list.
-    expect(manifest.t).not.toContain('注册草稿')
+    expect(pages.map(([title]) => title)).not.toContain('注册草稿')
     // Headings are found through the shards.
     const packs = new Map(manifest.k.map((_, k) => [`${manifest.s}${k}.bin`, out.files.get(`${manifest.s}${k}.bin`.slice('/gpt/'.length)) as Uint8Array]))
     const engine = createSearchEngine(manifest, memoryReader(manifest, packs))

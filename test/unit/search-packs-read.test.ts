@@ -22,6 +22,16 @@ describe('inflateRaw (the packed index items, in every targeted browser)', () =>
     }
   })
 
+  it('reads data deflated with a preset dictionary, back references reaching into it', () => {
+    const dictionary = Buffer.from('配置文件与环境变量。ChatGPT API 的请求参数')
+    for (const text of ['配置文件与环境变量', 'API 的请求参数与配置文件。'.repeat(30), '']) {
+      const data = deflateRawSync(Buffer.from(text), { level: 9, dictionary })
+      expect(Buffer.from(inflateRaw(data, dictionary)).toString('utf8')).toBe(text)
+    }
+    // The dictionary made it shorter: matches were found in it.
+    expect(deflateRawSync(Buffer.from('配置文件与环境变量'), { dictionary }).length).toBeLessThan(deflateRawSync(Buffer.from('配置文件与环境变量')).length)
+  })
+
   it('throws on data that is cut short or corrupt, never returns garbage silently', () => {
     const data = deflateRawSync(Buffer.from(texts[3]), { level: 9 })
     expect(() => inflateRaw(data.subarray(0, data.length >> 1))).toThrow(/inflate/)

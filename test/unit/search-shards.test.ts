@@ -1,10 +1,9 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSearchEngine } from '../../src/client/search/engine.js'
-import { buildSearchItems } from '../../src/render/outputs/search-shards.js'
 import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
 import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
-import { memoryReader, packed } from '../helpers/search-packs.js'
+import { memoryReader, packed, recordsOf } from '../helpers/search-packs.js'
 
 const DIR = '/gpt/assets/search/x/'
 
@@ -44,12 +43,22 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     const { run, fetched, manifest } = sharded(entries)
     expect(manifest.n.g).toBeGreaterThan(1)
     const results = await run('配置文件')
-    const buckets = fetched.filter((u) => /^[cg]\d+$/.test(u))
+    const buckets = fetched.filter((u) => /^f?[cg]\d+$/.test(u))
     const texts = fetched.filter((u) => /^t\d+$/.test(u))
-    // 配置文件: the gram buckets of its bigrams 配置 and 文件, no character bucket.
-    expect(buckets.length).toBeGreaterThanOrEqual(1)
-    expect(buckets.length).toBeLessThanOrEqual(2)
-    expect(buckets.every((u) => /^g\d+$/.test(u))).toBe(true)
+    const records = fetched.filter((u) => /^r\d+$/.test(u))
+    // The records of the pages shown, no more.
+    expect(records.length).toBeGreaterThan(0)
+    expect(records.length).toBeLessThanOrEqual(results.length)
+    expect(buckets.length + texts.length + records.length + 1).toBe(fetched.length)
+    expect(fetched).toContain('d')
+    // 配置文件: the gram buckets of its bigrams 配置 and 文件 (the fields', then the bodies'), no character bucket.
+    const fieldBuckets = buckets.filter((u) => u.startsWith('fg'))
+    const bodyBuckets = buckets.filter((u) => u.startsWith('g'))
+    expect(fieldBuckets.length).toBeGreaterThanOrEqual(1)
+    expect(fieldBuckets.length).toBeLessThanOrEqual(2)
+    expect(bodyBuckets.length).toBeLessThanOrEqual(2)
+    expect(fieldBuckets.length + bodyBuckets.length).toBe(buckets.length)
+    expect(fetched.indexOf(fieldBuckets[0])).toBeLessThan(fetched.indexOf(bodyBuckets[0]))
     expect(texts).toHaveLength(results.filter((s) => s.kind === 'body').length)
     expect(new Set(fetched).size).toBe(fetched.length)
   })
@@ -107,15 +116,21 @@ describe('sharded search: edge cases of matching', () => {
     }
   }
 
-  it('keeps a heading slug only when it is not the slug of the heading text', () => {
-    const { items } = buildSearchItems(entries, DIR, 1 << 20)
-    for (const name of ['c0', 'g0']) {
-      const bucket = JSON.parse(items.find(([f]) => f === name)![1]) as { h: unknown[][] }
-      expect(bucket.h).toContainEqual([1, 0, 'Chat 注册'])
-      expect(bucket.h).toContainEqual([1, 1, 'Chat 注册', 'chat-注册-1'])
-      // A heading with nothing a query can match is stored nowhere.
-      expect(bucket.h.some((h) => h[2] === '!!!')).toBe(false)
-    }
+  it('reads no body bucket when titles and headings fill the suggestions, and the same suggestions as a scan', async () => {
+    const pages = Array.from({ length: 14 }, (_, i) => page(`注册指南 ${i}`, `/r${i}.html`, '注册'.repeat(i), [['如何注册', `h${i}`]]))
+    const { run, fetched } = sharded([...entries, ...pages], 200)
+    const reference = prepareIndex({ v: 1, pages: [...entries, ...pages] })
+    for (const max of [5, 10]) expect(await run('注册', max)).toEqual(search(reference, '注册', max))
+    expect(fetched.filter((u) => /^[cg]\d+$/.test(u))).toEqual([])
+    // More suggestions than titles and headings: the bodies are read too.
+    expect(await run('注册', 40)).toEqual(search(reference, '注册', 40))
+    expect(fetched.filter((u) => /^[cg]\d+$/.test(u)).length).toBeGreaterThan(0)
+  })
+
+  it('stores each heading once, in its page record, with its slug only when it is not the slug of its text', async () => {
+    const { manifest, byUrl } = sharded(entries, 1 << 20)
+    const [record] = recordsOf(manifest, (url) => byUrl.get(url)!)
+    expect(record[1][2]).toEqual([['Chat 注册'], ['Chat 注册', 'chat-注册-1'], ['!!!', 'section']])
   })
 })
 

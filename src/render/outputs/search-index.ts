@@ -2,7 +2,8 @@ import { withBase } from '../../shared/paths.js'
 import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
 import type { ExtraOutput, OutputContext } from './types.js'
 import type { ParsedPage } from '../content/parse-page.js'
-import { buildSearchShards } from './search-shards.js'
+import { createHash } from 'node:crypto'
+import { SearchIndexBuilder } from './search-shards.js'
 import { truncateText } from './search-text.js'
 
 /**
@@ -14,33 +15,41 @@ export const SEARCH_TEXT_LIMIT = 8000
 
 /** The search index: title, path, h2/h3 headings and body text of every published page. */
 export function buildSearchIndex(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_TEXT_LIMIT): SearchIndexData {
-  const pages: SearchEntry[] = []
+  return { v: 1, pages: [...searchEntries(parsed, siteTitle, limit)] }
+}
+
+/** The index entries one at a time (`publish: false` hides a page from every list; search is one). */
+function* searchEntries(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_TEXT_LIMIT): Generator<SearchEntry> {
   for (const { page, text } of parsed) {
-    // `publish: false` hides a page from every list; search is one.
     if (page.frontmatter.publish === false) continue
-    pages.push({
+    yield {
       t: page.title || (page.path === '/' ? siteTitle : page.path),
       p: page.path,
       h: page.headers.map((h) => [h.title, h.slug]),
       x: truncateText(text, limit),
-    })
+    }
   }
-  return { v: 1, pages }
 }
 
 /**
- * Writes the index in two parts (see `shared/search-shards.ts`): a hashed first part with titles,
- * paths and where each item lies, which the search box fetches when first focused, and a folder
- * of packs of buckets and page texts, named by a hash of the whole index, which queries read
- * the items of as they need them.
+ * Writes the index in two parts (see `shared/search-shards.ts`): a small hashed first part saying
+ * where each item lies, which the search box fetches when first focused, and a folder of packs
+ * of buckets, records and page texts, named by a hash of the packs, which queries read the items
+ * of as they need them.
  * `themeConfig.search: false` writes nothing.
  */
 export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
-  const entries = buildSearchIndex(ctx.parsed, title).pages
-  const dir = `assets/search/${ctx.hash('search-shards-v3\n' + JSON.stringify(entries))}/`
-  const { manifest, files } = buildSearchShards(entries, withBase(base, '/' + dir))
+  // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
+  const builder = new SearchIndexBuilder()
+  for (const entry of searchEntries(ctx.parsed, title)) builder.add(entry)
+  const { manifest, files } = builder.finish('')
+  // The packs hold the whole index: their bytes name the folder.
+  const digest = createHash('sha256')
+  for (const [name, data] of files) digest.update(name).update(data)
+  const dir = `assets/search/${ctx.hash('search-shards-v4\n' + digest.digest('hex'))}/`
+  manifest.s = withBase(base, '/' + dir)
   const json = JSON.stringify(manifest)
   const file = `assets/js/search.${ctx.hash(json)}.json`
   return {
