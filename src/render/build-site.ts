@@ -156,7 +156,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   content.sources.length = 0
   const bundle = await runStage('bundle', () => caches.clientBundle())
   const extras = await runStage('extraOutputs', () => {
-    const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash })
+    const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash, cacheDir: caches.cacheDir })
     // The mascot's Live2D files come from the site folder's packages, beside the outputs made from the pages.
     const mascot = mascotAssets({ root: options.root, config, configFile })
     return { ...made, files: [...made.files, ...mascot.files], site: { ...made.site, ...mascot.site } }

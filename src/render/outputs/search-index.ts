@@ -3,7 +3,8 @@ import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
 import type { ExtraOutput, OutputContext } from './types.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { createHash } from 'node:crypto'
-import { SearchIndexBuilder } from './search-shards.js'
+import { SearchIndexBuilder, type SearchShards } from './search-shards.js'
+import { openSearchCache } from './search-cache.js'
 import { truncateText } from './search-text.js'
 
 /**
@@ -41,10 +42,26 @@ function* searchEntries(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_
 export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
-  // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
-  const builder = new SearchIndexBuilder()
-  for (const entry of searchEntries(ctx.parsed, title)) builder.add(entry)
-  const { manifest, files } = builder.finish('')
+  const build = () => {
+    // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
+    const builder = new SearchIndexBuilder()
+    for (const entry of searchEntries(ctx.parsed, title)) builder.add(entry)
+    return builder.finish('')
+  }
+  let shards: SearchShards
+  if (ctx.cacheDir) {
+    // What the index is made of, read once more (cheap beside building it): equal entries, equal packs.
+    const entries = createHash('sha256')
+    for (const entry of searchEntries(ctx.parsed, title)) entries.update(JSON.stringify(entry)).update('\n')
+    const key = entries.digest('hex')
+    const cache = openSearchCache(ctx.cacheDir)
+    const cached = cache.get(key)
+    shards = cached ?? build()
+    if (!cached) cache.set(key, shards)
+  } else {
+    shards = build()
+  }
+  const { manifest, files } = shards
   // The packs hold the whole index: their bytes name the folder.
   const digest = createHash('sha256')
   for (const [name, data] of files) digest.update(name).update(data)

@@ -15,6 +15,8 @@ export interface OutputContext {
   routes: RouteTable
   /** Content hash for file names (8 characters). */
   hash: (text: string) => string
+  /** Where outputs may keep what a later build can reuse (the search index); none when absent. */
+  cacheDir?: string
 }
 
 export interface ExtraOutput {
