@@ -203,8 +203,20 @@ export class CriticalCss {
   private readonly needs = new Map<string, string[] | null>()
   private readonly decls = new Map<string, Declaration[]>()
 
+  /** Every token a selector of the sheet needs: the only ones that change what a page keeps. */
+  private readonly relevant = new Set<string>()
+  /** Pages of one layout mostly differ in text only: their CSS is worked out once. */
+  private readonly byKey = new Map<string, string>()
+
   constructor(css: string) {
     this.nodes = parseCss(css)
+    const walk = (nodes: CssNode[]): void => {
+      for (const node of nodes) {
+        if (node.kind === 'group') walk(node.children)
+        else if (node.kind === 'rule') for (const sel of node.selectors) for (const t of this.selectorNeeds(sel) ?? []) this.relevant.add(t)
+      }
+    }
+    walk(this.nodes)
   }
 
   /**
@@ -217,12 +229,21 @@ export class CriticalCss {
   forHtml(html: string): string {
     const tokens = htmlTokens(html)
     if (/<template[^>]*\sshadowrootmode=/i.test(html)) tokens.add(SHADOW_TOKEN)
-    const kept = this.keep(this.nodes, tokens)
-    dropOverridden(kept)
-    const used = usedProperties(kept, html)
-    const keyframes = usedKeyframes(kept)
-    // With no keyframes to run, an animation does nothing (the rules that set one only turn it off).
-    return serialize(kept, (d) => (d.prop.startsWith('--') ? used.has(d.prop) : keyframes.size > 0 || !ANIMATION.test(d.prop)), keyframes)
+    // What decides the result: the tokens the sheet's selectors need, and the inline styles' text.
+    const styles = inlineStyles(html)
+    const key = [...tokens].filter((t) => this.relevant.has(t)).sort().join(' ') + '\n' + styles.join('\n')
+    let css = this.byKey.get(key)
+    if (css === undefined) {
+      const kept = this.keep(this.nodes, tokens)
+      dropOverridden(kept)
+      const used = usedProperties(kept, styles)
+      const keyframes = usedKeyframes(kept)
+      // With no keyframes to run, an animation does nothing (the rules that set one only turn it off).
+      css = serialize(kept, (d) => (d.prop.startsWith('--') ? used.has(d.prop) : keyframes.size > 0 || !ANIMATION.test(d.prop)), keyframes)
+      if (this.byKey.size >= MAX_KEYS) this.byKey.clear()
+      this.byKey.set(key, css)
+    }
+    return css
   }
 
   private keep(nodes: CssNode[], tokens: Set<string>): Kept[] {
@@ -307,8 +328,18 @@ function dropOverridden(nodes: Kept[]): void {
   }
 }
 
+/** Distinct sheets a build keeps worked out (a site has a few layouts, each with a few variants). */
+const MAX_KEYS = 512
+
+/** The text of the page's `style` attributes, distinct and sorted. */
+function inlineStyles(html: string): string[] {
+  const out = new Set<string>()
+  for (const m of html.matchAll(/\sstyle=(?:"([^"]*)"|'([^']*)')/g)) out.add(m[1] ?? m[2] ?? '')
+  return [...out].sort()
+}
+
 /** The custom properties the kept rules and the page's inline styles read, with those they read in turn. */
-function usedProperties(nodes: Kept[], html: string): Set<string> {
+function usedProperties(nodes: Kept[], styles: string[]): Set<string> {
   const values = new Map<string, string[]>()
   const used = new Set<string>()
   const read = (text: string) => {
@@ -322,7 +353,7 @@ function usedProperties(nodes: Kept[], html: string): Set<string> {
     }
   }
   walk(nodes)
-  for (const m of html.matchAll(/\sstyle=(?:"([^"]*)"|'([^']*)')/g)) read(m[1] ?? m[2] ?? '')
+  for (const style of styles) read(style)
   // A property's value may read others: follow until nothing new is read.
   for (let size = -1; size !== used.size; ) {
     size = used.size
