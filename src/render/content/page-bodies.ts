@@ -29,7 +29,7 @@ let fileCount = 0
 export class BodyFiles {
   private readonly fds = new Map<string, number>()
   private writing?: { name: string; fd: number; size: number }
-  private last?: { ref: BodyRef; s: string; o: number; html: string; text: string }
+  private last?: { ref: BodyRef; s: string; o: number; field: 'html' | 'text'; value: string }
 
   private constructor(
     readonly dir: string,
@@ -101,23 +101,26 @@ export class BodyFiles {
     return ref
   }
 
-  /** Both fields of a body (the last one read is kept: a page's render asks for its HTML more than once). */
-  read(ref: BodyRef): { html: string; text: string } {
+  /**
+   * One field of a body, its bytes alone: the render reads the HTML, the search index the text.
+   * The last one read is kept: a page's render asks for its HTML more than once.
+   */
+  read(ref: BodyRef, field: 'html' | 'text'): string {
     const last = this.last
-    if (last && last.ref === ref && last.s === ref.s && last.o === ref.o) return last
-    const bytes = this.bytes(ref)
-    const read = { ref, s: ref.s, o: ref.o, html: bytes.toString('utf8', 0, ref.h), text: bytes.toString('utf8', ref.h) }
-    this.last = read
-    return read
+    if (last && last.ref === ref && last.s === ref.s && last.o === ref.o && last.field === field) return last.value
+    const value = field === 'html' ? this.bytes(ref, 0, ref.h).toString('utf8') : this.bytes(ref, ref.h, ref.t).toString('utf8')
+    this.last = { ref, s: ref.s, o: ref.o, field, value }
+    return value
   }
 
-  private bytes(ref: BodyRef): Buffer {
+  /** `length` bytes of a body from `from` (the whole body by default). */
+  private bytes(ref: BodyRef, from = 0, length = ref.h + ref.t): Buffer {
     let fd = this.fds.get(ref.s)
     if (fd === undefined) this.fds.set(ref.s, (fd = openSync(join(this.dir, ref.s), 'r')))
-    const bytes = Buffer.allocUnsafe(ref.h + ref.t)
+    const bytes = Buffer.allocUnsafe(length)
     let got = 0
     while (got < bytes.length) {
-      const n = readSync(fd, bytes, got, bytes.length - got, ref.o + got)
+      const n = readSync(fd, bytes, got, bytes.length - got, ref.o + from + got)
       if (n === 0) throw new Error(`parse cache: ${ref.s} ends before the body at ${ref.o}`)
       got += n
     }
@@ -171,10 +174,10 @@ export function storedPage(meta: PageMeta, ref: BodyRef, files: BodyFiles): Pars
   return {
     ...meta,
     get html() {
-      return files.read(ref).html
+      return files.read(ref, 'html')
     },
     get text() {
-      return files.read(ref).text
+      return files.read(ref, 'text')
     },
   }
 }
