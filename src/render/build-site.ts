@@ -37,6 +37,7 @@ export const STAGES = [
   'pageChunks',
   'routeMap',
   'render',
+  'laterOutputs',
   'headers',
   'copyAssets',
   'write',
@@ -118,6 +119,9 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
+  // The client bundle does not depend on the site: esbuild (a process of its own) builds it while the pages parse.
+  const bundling = caches.clientBundle()
+  bundling.catch(() => {}) // heard when the bundle stage awaits it
   const content = await runStage(
     'scanContent',
     () => {
@@ -154,7 +158,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   })
   // No later stage reads the markdown: let it go (about 40 MB of strings at 10,000 pages).
   content.sources.length = 0
-  const bundle = await runStage('bundle', () => caches.clientBundle())
+  const bundle = await runStage('bundle', () => bundling)
   const extras = await runStage('extraOutputs', () => {
     const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash, cacheDir: caches.cacheDir })
     // The mascot's Live2D files come from the site folder's packages, beside the outputs made from the pages.
@@ -207,6 +211,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
       },
       (r) => ({ count: r.documents.length }),
     )
+    // What was made beside the render (the search index's packs), once ready.
+    const later = await runStage('laterOutputs', async () => (await Promise.all(extras.later)).flat(), (r) => ({ count: r.length }))
+    for (const [path, contents] of later) await put(path, contents)
+    later.length = 0
     const headers = await runStage('headers', () => siteHeaders(config, commentSettings, facts))
     // Scripts the pages' islands load (each demo's code and its frame's boot script), by output path.
     const bodyFiles = parsed.flatMap((p) => Object.entries(p.files ?? {}))

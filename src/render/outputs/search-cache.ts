@@ -18,12 +18,16 @@ export interface SearchCache {
 
 let codeKey: string | undefined
 
-/** The packing code and the packages it runs, as the parse cache keys the parser. */
-function searchCodeKey(): string {
+/**
+ * The packing code and the packages it runs, as the parse cache keys the parser, and the zlib
+ * that deflates the items: with the entries' digest, it names the index's files.
+ */
+export function searchCodeKey(): string {
   if (!codeKey) {
     const self = fileURLToPath(import.meta.url)
     const ext = self.slice(self.lastIndexOf('.'))
-    codeKey = parserKey(parserInputs([join(self, '..', `search-index${ext}`), self]))
+    const inputs = parserInputs([join(self, '..', `search-index${ext}`), self])
+    codeKey = parserKey({ ...inputs, packages: { ...inputs.packages, '(zlib)': process.versions.zlib } })
   }
   return codeKey
 }

@@ -3,8 +3,10 @@ import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
 import type { ExtraOutput, OutputContext } from './types.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { createHash } from 'node:crypto'
-import { SearchIndexBuilder, type SearchShards } from './search-shards.js'
-import { openSearchCache } from './search-cache.js'
+import type { OutputContents } from '../emit/write-output.js'
+import type { SearchShards } from './search-shards.js'
+import { openSearchCache, searchCodeKey } from './search-cache.js'
+import { startSearchJob } from './search-job.js'
 import { truncateText } from './search-text.js'
 
 /**
@@ -35,42 +37,36 @@ function* searchEntries(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_
 /**
  * Writes the index in two parts (see `shared/search-shards.ts`): a small hashed first part saying
  * where each item lies, which the search box fetches when first focused, and a folder of packs
- * of buckets, records and page texts, named by a hash of the packs, which queries read the items
- * of as they need them.
+ * of buckets, records and page texts, which queries read the items of as they need them.
+ * Both are named by a digest of the entries and of the code that packs them (equal entries,
+ * equal packs), so the pages can name the first part before it is packed: the packing runs
+ * beside the render (`later`), on a thread of its own for a large site.
  * `themeConfig.search: false` writes nothing.
  */
 export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
-  const build = () => {
-    // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
-    const builder = new SearchIndexBuilder()
-    for (const entry of searchEntries(ctx.parsed, title)) builder.add(entry)
-    return builder.finish('')
+  // What the index is made of, read once more (cheap beside packing it).
+  const entries = createHash('sha256')
+  for (const entry of searchEntries(ctx.parsed, title)) entries.update(JSON.stringify(entry)).update('\n')
+  const digest = entries.digest('hex')
+  const name = ctx.hash(`search-shards\n${searchCodeKey()}\n${digest}`)
+  const dir = `assets/search/${name}/`
+  const file = `assets/js/search.${name}.json`
+  const cache = ctx.cacheDir ? openSearchCache(ctx.cacheDir) : undefined
+  const filesOf = ({ manifest, files }: SearchShards): [string, OutputContents][] => {
+    manifest.s = withBase(base, '/' + dir)
+    return [[file, JSON.stringify(manifest)], ...files.map(([pack, contents]): [string, OutputContents] => [dir + pack, contents])]
   }
-  let shards: SearchShards
-  if (ctx.cacheDir) {
-    // What the index is made of, read once more (cheap beside building it): equal entries, equal packs.
-    const entries = createHash('sha256')
-    for (const entry of searchEntries(ctx.parsed, title)) entries.update(JSON.stringify(entry)).update('\n')
-    const key = entries.digest('hex')
-    const cache = openSearchCache(ctx.cacheDir)
-    const cached = cache.get(key)
-    shards = cached ?? build()
-    if (!cached) cache.set(key, shards)
-  } else {
-    shards = build()
-  }
-  const { manifest, files } = shards
-  // The packs hold the whole index: their bytes name the folder.
-  const digest = createHash('sha256')
-  for (const [name, data] of files) digest.update(name).update(data)
-  const dir = `assets/search/${ctx.hash('search-shards-v4\n' + digest.digest('hex'))}/`
-  manifest.s = withBase(base, '/' + dir)
-  const json = JSON.stringify(manifest)
-  const file = `assets/js/search.${ctx.hash(json)}.json`
-  return {
-    files: [[file, json], ...files.map(([name, contents]): [string, Uint8Array] => [dir + name, contents])],
-    site: { search: true, searchIndexUrl: withBase(base, '/' + file), searchMaxSuggestions: themeConfig.searchMaxSuggestions },
-  }
+  const site = { search: true, searchIndexUrl: withBase(base, '/' + file), searchMaxSuggestions: themeConfig.searchMaxSuggestions }
+  const cached = cache?.get(digest)
+  if (cached) return { files: filesOf(cached), site }
+  // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
+  const job = startSearchJob(ctx.parsed.length)
+  for (const entry of searchEntries(ctx.parsed, title)) job.add(entry)
+  const later = job.finish().then((shards) => {
+    cache?.set(digest, shards)
+    return filesOf(shards)
+  })
+  return { files: [], site, later }
 }

@@ -25,4 +25,6 @@ export interface ExtraOutput {
   site?: Partial<ClientSite>
   /** Tags added to every page's head (e.g. feed autodiscovery links). */
   head?: HeadTag[]
+  /** Files made beside the render (the search index's packs), written once ready. */
+  later?: Promise<[path: string, contents: OutputContents][]>
 }

@@ -1,0 +1,69 @@
+import { Worker } from 'node:worker_threads'
+import type { SearchEntry } from '../../shared/search.js'
+import { WORKER_THRESHOLD } from '../content/parse-pool.js'
+import { fromWire, type WireError } from '../errors/index.js'
+import { SearchIndexBuilder, type SearchShards } from './search-shards.js'
+
+/**
+ * Packs the search index from its entries, given one at a time in page order. For a large site
+ * on a thread of its own: the build goes on to render the pages while the index is packed (the
+ * two were most of the time after the parse, one after the other on one core).
+ */
+export interface SearchJob {
+  add(entry: SearchEntry): void
+  /** The packs, once every entry is added (the manifest's `s` is left empty). */
+  finish(): Promise<SearchShards>
+}
+
+/** Main → worker: entries to add, in page order, or `null` once all are sent. */
+export type SearchTask = SearchEntry[] | null
+
+/** Worker → main. */
+export type SearchReply = { ok: true; shards: SearchShards } | { ok: false; error: WireError }
+
+/** Entries sent to the worker at once: few messages, and none too large to clone quickly. */
+const BATCH_SIZE = 64
+
+/** A job for `pages` entries: on a worker thread from `WORKER_THRESHOLD` pages when the compiled worker exists. */
+export function startSearchJob(pages: number): SearchJob {
+  const workerUrl = new URL('./search-worker.js', import.meta.url)
+  return pages >= WORKER_THRESHOLD && import.meta.url.endsWith('.js') ? workerJob(workerUrl) : inlineJob()
+}
+
+function inlineJob(): SearchJob {
+  const builder = new SearchIndexBuilder()
+  return {
+    add: (entry) => builder.add(entry),
+    finish: async () => builder.finish(''),
+  }
+}
+
+function workerJob(url: URL): SearchJob {
+  const worker = new Worker(url)
+  const done = new Promise<SearchShards>((resolve, reject) => {
+    worker.once('message', (reply: SearchReply) => (reply.ok ? resolve(reply.shards) : reject(fromWire(reply.error))))
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`the search index's worker stopped (exit code ${code})`)))
+  })
+  // A build that fails before it waits for the index must not leave a rejection unheard.
+  done.catch(() => {})
+  let batch: SearchEntry[] = []
+  return {
+    add(entry) {
+      batch.push(entry)
+      if (batch.length < BATCH_SIZE) return
+      worker.postMessage(batch satisfies SearchTask)
+      batch = []
+    },
+    async finish() {
+      if (batch.length) worker.postMessage(batch satisfies SearchTask)
+      batch = []
+      worker.postMessage(null satisfies SearchTask)
+      try {
+        return await done
+      } finally {
+        void worker.terminate()
+      }
+    },
+  }
+}

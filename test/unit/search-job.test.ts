@@ -1,0 +1,44 @@
+// The search index packed on a worker thread, run from the compiled lib/ (as the CLI runs it;
+// `npm test` compiles first): the same packs, byte for byte, as packing in one thread, and an
+// error in the worker reaches the build instead of leaving it waiting.
+import { describe, expect, it } from 'vitest'
+import type { SearchEntry } from '../../src/shared/search.js'
+
+type Job = typeof import('../../src/render/outputs/search-job.js')
+type Shards = typeof import('../../src/render/outputs/search-shards.js')
+const lib = (path: string) => new URL(`../../lib/render/${path}`, import.meta.url).href
+const { startSearchJob } = (await import(lib('outputs/search-job.js'))) as Job
+const { buildSearchShards } = (await import(lib('outputs/search-shards.js'))) as Shards
+const { WORKER_THRESHOLD } = (await import(lib('content/parse-pool.js'))) as typeof import('../../src/render/content/parse-pool.js')
+
+const WORDS = ['配置文件', '模型参数', '提示词', 'ChatGPT', 'API 密钥', '上下文窗口', '温度', 'token 用量']
+const entry = (i: number): SearchEntry => ({
+  t: `第 ${i} 篇：${WORDS[i % WORDS.length]}`,
+  p: `/guide/p${i}.html`,
+  h: [[`准备 ${WORDS[(i + 3) % WORDS.length]}`, `zhun-bei-${i}`]],
+  x: Array.from({ length: 1 + (i % 9) }, (_, k) => `${WORDS[(i * k) % WORDS.length]}是第 ${i} 篇的第 ${k} 句。`).join(''),
+})
+
+describe('the search index packed on a worker thread', () => {
+  it('gives the packs one thread gives, byte for byte, while the main thread stays free', async () => {
+    const entries = Array.from({ length: WORKER_THRESHOLD + 80 }, (_, i) => entry(i))
+    const inThread = buildSearchShards(entries, '')
+    const job = startSearchJob(entries.length)
+    entries.forEach((e) => job.add(e))
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    const onWorker = await job.finish()
+    clearInterval(timer)
+    expect(onWorker.manifest).toEqual(inThread.manifest)
+    expect(onWorker.files.map(([name, data]) => [name, Buffer.from(data).toString('base64')])).toEqual(inThread.files.map(([name, data]) => [name, Buffer.from(data).toString('base64')]))
+    expect(ticks).toBeGreaterThan(0)
+  })
+
+  it('rejects with the worker’s error instead of hanging when an entry cannot be packed', async () => {
+    const job = startSearchJob(WORKER_THRESHOLD)
+    for (let i = 0; i < WORKER_THRESHOLD; i++) job.add(i === 7 ? ({ ...entry(i), x: 42 } as unknown as SearchEntry) : entry(i))
+    const error = (await job.finish().catch((e: unknown) => e)) as Error
+    expect(error).toBeInstanceOf(Error)
+    expect(error.stack).toMatch(/search-shards\.js:\d+/)
+  })
+})
