@@ -1,4 +1,5 @@
-// One cold build in this process, then report wall time and peak memory as JSON on stdout.
+// One cold build in this process, then report wall time, CPU time (every thread of the process:
+// user + system) and peak memory as JSON on stdout.
 //   node bench/build-once.mjs SITE [--cache]   (--cache: with the caches in SITE/node_modules/.cache/gptnotes, as `gptnotes build`)
 import { join } from 'node:path'
 
@@ -9,4 +10,5 @@ const { buildSite } = await import('../lib/render/build-site.js')
 const caches = process.argv.includes('--cache') ? new (await import('../lib/render/build-caches.js')).BuildCaches((await import('../lib/render/cache-dir.js')).cacheDirOf(root)) : undefined
 const output = await buildSite({ root, out: join(root, 'dist'), caches })
 const ms = performance.now() - start
-process.stdout.write(JSON.stringify({ ms, pages: output.pages, maxRssKiB: process.resourceUsage().maxRSS }) + '\n')
+const usage = process.resourceUsage()
+process.stdout.write(JSON.stringify({ ms, pages: output.pages, maxRssKiB: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }) + '\n')

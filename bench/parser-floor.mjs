@@ -27,7 +27,9 @@ if (isMainThread) {
         }),
     ),
   )
-  process.stdout.write(JSON.stringify({ ms: performance.now() - start, pages: sources.length, threads }) + '\n')
+  const ms = performance.now() - start
+  const usage = process.resourceUsage()
+  process.stdout.write(JSON.stringify({ ms, pages: sources.length, threads, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }) + '\n')
 } else {
   await parseSources(workerData)
   parentPort.postMessage(null)
