@@ -12,6 +12,8 @@ import type { SearchShards } from './search-shards.js'
  * Best effort: a cache that cannot be read or written is a miss, never an error.
  */
 export interface SearchCache {
+  /** Whether an index packed by this code is here (a build that finds none packs without asking). */
+  holdsAny(): boolean
   get(digest: string): SearchShards | undefined
   set(digest: string, shards: SearchShards): void
 }
@@ -36,6 +38,13 @@ export function openSearchCache(cacheDir: string): SearchCache {
   const dir = join(cacheDir, 'search')
   const entry = (digest: string) => `${searchCodeKey()}-${digest}`
   return {
+    holdsAny() {
+      try {
+        return readdirSync(dir).some((name) => name.startsWith(`${searchCodeKey()}-`))
+      } catch {
+        return false
+      }
+    },
     get(digest) {
       const folder = join(dir, entry(digest))
       try {

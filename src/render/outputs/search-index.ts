@@ -46,24 +46,32 @@ function* searchEntries(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_
 export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
-  // What the index is made of, read once more (cheap beside packing it).
-  const entries = createHash('sha256')
-  for (const entry of searchEntries(ctx.parsed, title)) entries.update(JSON.stringify(entry)).update('\n')
-  const digest = entries.digest('hex')
+  const cache = ctx.cacheDir ? openSearchCache(ctx.cacheDir) : undefined
+  // Entries are digested and, unless the cache may hold their index already, packed in the same
+  // pass (each page's text is read from its body file once); otherwise the digest comes first,
+  // and only a miss reads them again to pack them.
+  const digests = createHash('sha256')
+  let job = cache?.holdsAny() ? undefined : startSearchJob(ctx.parsed.length)
+  for (const entry of searchEntries(ctx.parsed, title)) {
+    digests.update(JSON.stringify(entry)).update('\n')
+    job?.add(entry)
+  }
+  const digest = digests.digest('hex')
   const name = ctx.hash(`search-shards\n${searchCodeKey()}\n${digest}`)
   const dir = `assets/search/${name}/`
   const file = `assets/js/search.${name}.json`
-  const cache = ctx.cacheDir ? openSearchCache(ctx.cacheDir) : undefined
   const filesOf = ({ manifest, files }: SearchShards): [string, OutputContents][] => {
     manifest.s = withBase(base, '/' + dir)
     return [[file, JSON.stringify(manifest)], ...files.map(([pack, contents]): [string, OutputContents] => [dir + pack, contents])]
   }
   const site = { search: true, searchIndexUrl: withBase(base, '/' + file), searchMaxSuggestions: themeConfig.searchMaxSuggestions }
-  const cached = cache?.get(digest)
+  const cached = job ? undefined : cache?.get(digest)
   if (cached) return { files: filesOf(cached), site }
-  // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
-  const job = startSearchJob(ctx.parsed.length)
-  for (const entry of searchEntries(ctx.parsed, title)) job.add(entry)
+  if (!job) {
+    // Pages are added one at a time: the builder keeps postings, records and deflated texts only.
+    job = startSearchJob(ctx.parsed.length)
+    for (const entry of searchEntries(ctx.parsed, title)) job.add(entry)
+  }
   const later = job.finish().then((shards) => {
     cache?.set(digest, shards)
     return filesOf(shards)
