@@ -32,7 +32,7 @@ import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type Rank
 
 /** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 4
+  v: 5
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
   /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */
@@ -75,6 +75,8 @@ export const enum Kind {
   FieldChar = 3,
   FieldGram = 4,
   FieldWord = 5,
+  /** A large bigram list of the bodies, stored in two tiers: where its tier lies (`search-tiers.ts`). */
+  BodyTier = 6,
 }
 
 /** A record: per page [title, path, headings as [title, slug when not slugify(title)], body text bytes (deflated)]. */
@@ -96,6 +98,8 @@ export const DICTIONARY_ITEM = 'd'
 export const bucketItem = (m: SearchManifest, k: ShardKey, fields = false): string => `${partOf(k.family, fields)}${bucketOf(m, k, fields)}`
 export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`
 export const textItem = (page: number): string => `t${page}`
+/** Bytes `[start, end)` of tier pack `pack` (counted after the packs of `k`): part of a large bigram's tier (`search-tiers.ts`). */
+export const tierItem = (pack: number, start: number, end: number): string => `x${pack}-${start}-${end}`
 
 /** Where an item lies: its pack's URL and its byte range in it (`end` exclusive). */
 export interface ItemLocation {
@@ -164,6 +168,8 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
   }
   return (item) => {
     if (item === DICTIONARY_ITEM) return located(buckets, item)
+    const tier = /^x(\d+)-(\d+)-(\d+)$/.exec(item)
+    if (tier) return { url: `${m.s}${m.k.length + Number(tier[1])}.bin`, start: Number(tier[2]), end: Number(tier[3]) }
     const [, prefix, digits] = /^([a-z]+)(\d+)$/.exec(item) ?? []
     const n = Number(digits)
     if (!prefix) throw new Error(`search index: no item ${item}`)
@@ -275,7 +281,7 @@ export function fieldMeta(low: string): FieldMeta {
 }
 
 /** Offsets of the bigrams that pin down a CJK term of `length` ≥ 2: 0, 2, 4… and length − 2. */
-function gramOffsets(length: number): number[] {
+export function gramOffsets(length: number): number[] {
   const offsets: number[] = []
   for (let o = 0; o + 2 <= length; o += 2) offsets.push(o)
   if (length % 2) offsets.push(length - 2)
@@ -456,7 +462,7 @@ export function parseBucket(bytes: Uint8Array): Bucket {
 export const fieldId = (page: number, field: number) => page * 65536 + field
 
 /** Positions lists: page (bodies) or field id (fields) → sorted positions; field metas gathered into `metas`. */
-function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
+export function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
   const out = new Map<number, number[]>()
   if (!data) return out
   const r = listValues(kind, data)
@@ -482,7 +488,7 @@ function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<n
 }
 
 /** Non-overlapping occurrences, as `find` steps through text: each match searched from the end of the last. */
-function countOccurrences(sorted: number[], length: number): BodyMatch | null {
+export function countOccurrences(sorted: number[], length: number): BodyMatch | null {
   let count = 0
   let first = -1
   let next = 0

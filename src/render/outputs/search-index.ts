@@ -65,7 +65,7 @@ export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   // The packs hold the whole index: their bytes name the folder.
   const digest = createHash('sha256')
   for (const [name, data] of files) digest.update(name).update(data)
-  const dir = `assets/search/${ctx.hash('search-shards-v4\n' + digest.digest('hex'))}/`
+  const dir = `assets/search/${ctx.hash('search-shards-v5\n' + digest.digest('hex'))}/`
   manifest.s = withBase(base, '/' + dir)
   const json = JSON.stringify(manifest)
   const file = `assets/js/search.${ctx.hash(json)}.json`

@@ -2,6 +2,7 @@ import { deflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
 import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
+import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../../shared/search-tiers.js'
 
 /**
  * Average bucket size aimed at (bytes of postings, before deflating). A query reads one to
@@ -174,6 +175,84 @@ interface List {
   name: string
   key: string
   list: ByteList
+  /** Bodies' bigrams: the tier slot of each position (`tierSlot` + 1), in list order, should the list be tiered. */
+  slots?: ByteList
+}
+
+/** Tier packs: tiers end to end, a new pack past the target (each tier whole in one pack). */
+class TierPacks {
+  readonly packs: Uint8Array[][] = []
+  private size = 0
+  constructor(private readonly target: number) {}
+  /** Places `data`; where it lies. */
+  add(data: Uint8Array[]): { pack: number; start: number } {
+    if (!this.packs.length || this.size >= this.target) {
+      this.packs.push([])
+      this.size = 0
+    }
+    const start = this.size
+    this.packs[this.packs.length - 1].push(...data)
+    for (const d of data) this.size += d.length
+    return { pack: this.packs.length - 1, start }
+  }
+}
+
+/**
+ * A large bigram list in two tiers (see `shared/search-tiers.ts`): the summary (per page, count
+ * and first position) and the groups of classes by the characters after each position. Returns
+ * the tier's parts and the stub the bucket holds in place of the list.
+ */
+function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: number; start: number }): Uint8Array {
+  const summary = new ByteList()
+  const classes = Array.from({ length: TIER_GROUPS * (TIER_CLASSES + 1) }, () => new ByteList())
+  const r = new VarReader(list.data)
+  const s = new VarReader(slots!.data)
+  let page = 0
+  for (let e = 0; e < list.entries; e++) {
+    page += r.next()
+    const n = r.next()
+    const inSlot = new Map<number, { count: number; first: number }>()
+    let at = 0
+    let first = 0
+    for (let i = 0; i < n; i++) {
+      at += r.next()
+      if (!i) first = at
+      const slot = s.next() - 1
+      if (slot < 0) continue
+      const c = inSlot.get(slot)
+      if (c) c.count++
+      else inSlot.set(slot, { count: 1, first: at })
+    }
+    summary.start(page)
+    summary.push(Math.min(n, BODY_COUNT_CAP))
+    summary.push(first)
+    for (const [slot, c] of inSlot) {
+      const l = classes[slot]
+      l.start(page)
+      l.push(Math.min(c.count, BODY_COUNT_CAP))
+      l.push(Math.floor(c.first / 2 ** TIER_FIRST_SHIFT))
+    }
+  }
+  const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
+  const groups: number[] = []
+  for (let g = 0; g < TIER_GROUPS; g++) {
+    const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l.entries ? packList(Kind.BodyChar, l) : new Uint8Array(0)))
+    if (!lists.some((l) => l.length)) {
+      groups.push(0)
+      continue
+    }
+    const head = new ByteList()
+    for (const l of lists) head.push(l.length)
+    parts.push(head.data, ...lists)
+    groups.push(lists.reduce((n, l) => n + l.length, head.length))
+  }
+  const { pack, start } = place(parts)
+  const stub = new ByteList()
+  stub.push(pack)
+  stub.push(start)
+  stub.push(parts[0].length)
+  for (const g of groups) stub.push(g)
+  return stub.data
 }
 
 const utf8 = new TextEncoder()
@@ -197,22 +276,28 @@ export class SearchIndexBuilder {
   constructor(
     private readonly target = BUCKET_TARGET_BYTES,
     private readonly packTarget = PACK_TARGET_BYTES,
+    private readonly tierBytes = TIER_BYTES,
   ) {}
 
-  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
+  private entry(part: Part, kind: Kind, key: string, name = key): List {
     let l = this.lists[kind].get(name)
     if (!l) {
       l = { kind, name, key, list: new ByteList() }
       this.lists[kind].set(name, l)
       this.parts[part].push(l)
     }
-    return l.list
+    return l
+  }
+
+  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
+    return this.entry(part, kind, key, name).list
   }
 
   /** Adds the next page. */
   add(entry: SearchEntry): void {
     const page = this.records.length
-    const body = keysOf(fold(entry.x))
+    const low = fold(entry.x)
+    const body = keysOf(low)
     // Counts are kept up to the cap ranking reads; the first position is exact.
     for (const [key, at] of body.chars) {
       const l = this.list('c', Kind.BodyChar, key)
@@ -221,9 +306,12 @@ export class SearchIndexBuilder {
       l.push(at[0])
     }
     for (const [key, at] of body.grams) {
-      const l = this.list('g', Kind.BodyGram, key)
-      l.start(page)
-      l.positions(at)
+      const e = this.entry('g', Kind.BodyGram, key)
+      e.list.start(page)
+      e.list.positions(at)
+      // What a tier needs beyond positions: the characters after each (the list's size is known at the end only).
+      e.slots ??= new ByteList()
+      for (const i of at) e.slots.push(tierSlot(low, i) + 1)
     }
     for (const [word, { key, at }] of body.words) {
       const l = this.list('g', Kind.BodyWord, key, word)
@@ -312,7 +400,8 @@ export class SearchIndexBuilder {
       if (isRecord) sizes.push(rest)
       size += data.length + rest
     }
-    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part])) add(deflateRawSync(bucket, { level: 9 }), false)
+    const tiers = new TierPacks(this.packTarget)
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 9 }), false)
     if (!this.dictionary) this.completeDictionary()
     // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
@@ -322,7 +411,9 @@ export class SearchIndexBuilder {
       add(this.deflate(JSON.stringify(pages)), true, texts)
     }
     close()
-    return { manifest: { v: 4, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
+    // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
+    for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
+    return { manifest: { v: 5, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
   }
 
   /**
@@ -338,19 +429,28 @@ export class SearchIndexBuilder {
     return n
   }
 
-  /** One family of buckets: every list in the bucket of its key, in kind then key order. */
-  private buckets(lists: List[], n: number): Uint8Array[] {
+  /**
+   * One family of buckets: every list in the bucket of its key, in kind then key order. A bodies'
+   * bigram list past `tierBytes` is tiered: its tier goes to the tier packs, a stub to the bucket.
+   */
+  private buckets(lists: List[], n: number, tiers: TierPacks): Uint8Array[] {
     const byBucket: List[][] = Array.from({ length: n }, () => [])
     for (const l of lists) byBucket[hashKey(l.key, n)].push(l)
     return byBucket.map((bucket) => {
       bucket.sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       const out = new ByteList()
-      for (const { kind, name, list } of bucket) {
-        const key = utf8.encode(name)
+      for (const l of bucket) {
+        let kind = l.kind
+        let data = packList(kind, l.list)
+        if (kind === Kind.BodyGram && data.length > this.tierBytes) {
+          kind = Kind.BodyTier
+          data = tierOf(l, (parts) => tiers.add(parts))
+        }
+        l.slots = undefined
+        const key = utf8.encode(l.name)
         out.push(kind)
         out.push(key.length)
         out.append(key)
-        const data = packList(kind, list)
         out.push(data.length)
         out.append(data)
       }
@@ -364,8 +464,8 @@ export class SearchIndexBuilder {
  * page texts (see `shared/search-shards.ts`). `dirUrl` is where the packs will be served from; the
  * number of buckets grows with the index, so each stays near `target` bytes before deflating.
  */
-export function buildSearchShards(entries: Iterable<SearchEntry>, dirUrl: string, target = BUCKET_TARGET_BYTES, packTarget = PACK_TARGET_BYTES): SearchShards {
-  const builder = new SearchIndexBuilder(target, packTarget)
+export function buildSearchShards(entries: Iterable<SearchEntry>, dirUrl: string, target = BUCKET_TARGET_BYTES, packTarget = PACK_TARGET_BYTES, tierBytes = TIER_BYTES): SearchShards {
+  const builder = new SearchIndexBuilder(target, packTarget, tierBytes)
   for (const entry of entries) builder.add(entry)
   return builder.finish(dirUrl)
 }
