@@ -4,6 +4,8 @@ import { inflateRawSync } from 'node:zlib'
 import { Kind, bucketItem, hashKey, itemLocator, parseBucket, type ShardKey } from '../../src/shared/search-shards.js'
 import { TIER_CLASSES, TIER_GROUPS, termBounds, termPlan, tierSlot } from '../../src/shared/search-tiers.js'
 import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
+import { createSearchEngine } from '../../src/client/search/engine.js'
+import { createRangeReader } from '../../src/client/search/read-range.js'
 import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
 import { packed } from '../helpers/search-packs.js'
 
@@ -54,6 +56,27 @@ describe('tiers of large bigram lists', () => {
     for (const q of ['配置', '文件', '配置文', '置文件', '哈哈', '哈哈哈', '配置 文件', `配置${fake}`, `配置${fake}。`, '文件很多', '配置文件的写法', '件，配置']) {
       for (const max of [1, 3, 10, 100]) expect(await run(q, max), `${q} (max ${max})`).toEqual(search(reference, q, max))
     }
+  })
+
+  it('from a host that ignores ranges: the same suggestions, tier packs read whole, each pack fetched once after the first answer', async () => {
+    const { manifest, files } = buildSearchShards(entries, DIR, undefined, 1024, 0)
+    const byUrl = new Map(files.map(([name, data]) => [DIR + name, data]))
+    const calls: string[] = []
+    const engine = createSearchEngine(
+      manifest,
+      createRangeReader(async (url) => {
+        calls.push(url)
+        return new Response(byUrl.get(url)!.slice(), { status: 200 })
+      }),
+    )
+    expect(await engine.search('配置文件', 10)).toEqual(search(reference, '配置文件', 10))
+    const first = calls.length
+    for (const q of ['配置文', '置文件', '配置', `配置${fake}`, '文件很多']) expect(await engine.search(q, 10), q).toEqual(search(reference, q, 10))
+    const later = calls.slice(first)
+    expect(new Set(later).size).toBe(later.length)
+    expect(later.filter((u) => calls.slice(0, first).includes(u))).toEqual([])
+    // Tier packs lie after the packs of the first part's `k`.
+    expect(calls.some((u) => Number(u.slice(DIR.length, -'.bin'.length)) >= manifest.k.length)).toBe(true)
   })
 
   it('bounds are sound: never fewer matches, never a later first match than the text has; exact when they say so', () => {
