@@ -12,7 +12,9 @@
  * - gram buckets (`g<k>`), read by longer terms: every position of each CJK bigram in each
  *   body (a longer term occurs where its bigrams at offsets 0, 2, 4… and L−2 all occur, so its
  *   exact occurrences come from positions alone), and every position where each Latin word
- *   starts (keyed by its first two letters: a term matches the words it begins).
+ *   starts (keyed by its first two letters: a term matches the words it begins). A bigram list
+ *   past TIER_BYTES is held in two tiers instead, in packs of their own, the bucket holding a
+ *   stub (`search-tiers.ts`): a query reads the part its term needs and ranks on bounds.
  *
  * The fields (titles and headings) have buckets of their own (`fc<k>`, `fg<k>`), read first: the
  * same keys' postings, every position, with the field's length and whether it could equal a
@@ -46,7 +48,7 @@ export interface SearchManifest {
    * 6 bits a character (`encodeSizes`): a third of the room JSON numbers take.
    */
   z: string
-  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). */
+  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). Tier packs follow these, numbered from `k.length`. */
   k: number[]
 }
 
