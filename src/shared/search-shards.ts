@@ -192,14 +192,27 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
   }
 }
 
-/** FNV-1a over UTF-16 units with a final mix, so build and browser agree. */
-export function hashKey(key: string, buckets: number): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+function mixHash(h: number, buckets: number): number {
   h ^= h >>> 15
   h = Math.imul(h, 0x2c1b3c6d)
   h ^= h >>> 12
   return (h >>> 0) % buckets
+}
+
+/** FNV-1a over UTF-16 units with a final mix, so build and browser agree. */
+export function hashKey(key: string, buckets: number): number {
+  let h = FNV_OFFSET
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME)
+  return mixHash(h, buckets)
+}
+
+/** `hashKey` of one UTF-16 unit, or two, without making the string (the build hashes every position of large lists). */
+export function hashUnits(buckets: number, a: number, b = -1): number {
+  let h = Math.imul(FNV_OFFSET ^ a, FNV_PRIME)
+  if (b >= 0) h = Math.imul(h ^ b, FNV_PRIME)
+  return mixHash(h, buckets)
 }
 
 export interface KeyVisitor {

@@ -21,7 +21,7 @@
  * it has no text of; see the engine). Pure code, shared by the build and the browser.
  */
 import { BODY_COUNT_CAP, isCjk, type BodyMatch, type Term } from './search.js'
-import { Kind, VarReader, countOccurrences, decodePositions, gramOffsets, hashKey, listValues, termKeys, termMatches, tierItem, type BucketOf } from './search-shards.js'
+import { Kind, VarReader, countOccurrences, decodePositions, gramOffsets, hashKey, hashUnits, listValues, termKeys, termMatches, tierItem, type BucketOf } from './search-shards.js'
 
 /** A bigram list longer than this (bytes as stored) is split in two tiers. */
 export const TIER_BYTES = 16 * 1024
@@ -32,16 +32,26 @@ export const TIER_CLASSES = 64
 /** First positions in a class are stored in steps of 2^this: a lower bound, cheaper than the position. */
 export const TIER_FIRST_SHIFT = 4
 
+let cjkUnits: Uint8Array | undefined
+/** `isCjk` of a UTF-16 unit, from a table made once from `isCjk` itself (the build asks for every position of large lists). */
+function cjkUnit(unit: number): boolean {
+  if (!cjkUnits) {
+    cjkUnits = new Uint8Array(65536)
+    for (let u = 0; u < 65536; u++) cjkUnits[u] = isCjk(String.fromCharCode(u)) ? 1 : 0
+  }
+  return cjkUnits[unit] === 1
+}
+
 /**
  * Where the occurrence of a bigram at `at` (folded text) lies among its tier's groups and classes
  * (group × (TIER_CLASSES + 1) + class), or -1 when no CJK character follows: no longer term reads
- * it there.
+ * it there. As a term's characters hash (`hashKey(c, TIER_GROUPS)`, `hashKey(c + d, TIER_CLASSES)`).
  */
 export function tierSlot(low: string, at: number): number {
-  const c = low[at + 2]
-  if (c === undefined || !isCjk(c)) return -1
-  const d = low[at + 3]
-  return hashKey(c, TIER_GROUPS) * (TIER_CLASSES + 1) + (d !== undefined && isCjk(d) ? hashKey(c + d, TIER_CLASSES) : TIER_CLASSES)
+  const c = low.charCodeAt(at + 2)
+  if (!(c >= 0) || !cjkUnit(c)) return -1
+  const d = low.charCodeAt(at + 3)
+  return hashUnits(TIER_GROUPS, c) * (TIER_CLASSES + 1) + (d >= 0 && cjkUnit(d) ? hashUnits(TIER_CLASSES, c, d) : TIER_CLASSES)
 }
 
 /** A tiered key's stub: its tier pack (counted after the first part's packs), where its tier starts, the summary's size and each group's. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fold, matchInText, parseQuery, prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
 import { inflateRawSync } from 'node:zlib'
-import { Kind, bucketItem, hashKey, itemLocator, parseBucket, type ShardKey } from '../../src/shared/search-shards.js'
+import { Kind, bucketItem, hashKey, hashUnits, itemLocator, parseBucket, type ShardKey } from '../../src/shared/search-shards.js'
 import { TIER_CLASSES, TIER_GROUPS, termBounds, termPlan, tierSlot } from '../../src/shared/search-tiers.js'
 import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
 import { createSearchEngine } from '../../src/client/search/engine.js'
@@ -117,6 +117,13 @@ describe('tiers of large bigram lists', () => {
     expect(tierSlot('配置文', 0)).toBe(hashKey('文', TIER_GROUPS) * (TIER_CLASSES + 1) + TIER_CLASSES)
     expect(tierSlot('配置。文件', 0)).toBe(-1)
     expect(tierSlot('配置', 0)).toBe(-1)
+    // The build hashes units, queries strings: the same hashes.
+    for (const text of ['配置文件', '𝐀文字', 'ab文', '文ｱ', '한국어']) {
+      for (const n of [1, 7, 32, 64, 2048]) {
+        expect(hashUnits(n, text.charCodeAt(0)), text).toBe(hashKey(text[0], n))
+        expect(hashUnits(n, text.charCodeAt(0), text.charCodeAt(1)), text).toBe(hashKey(text.slice(0, 2), n))
+      }
+    }
   })
 
   it('small lists stay in one tier: a site whose lists are all under the threshold has no tier pack and no stub', () => {

@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
 import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
@@ -175,7 +175,9 @@ interface List {
   name: string
   key: string
   list: ByteList
-  /** Bodies' bigrams: the tier slot of each position (`tierSlot` + 1), in list order, should the list be tiered. */
+  /** Bodies' bigrams, once packed (`finish`). */
+  packed?: Uint8Array
+  /** Tiered lists: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
 }
 
@@ -279,25 +281,20 @@ export class SearchIndexBuilder {
     private readonly tierBytes = TIER_BYTES,
   ) {}
 
-  private entry(part: Part, kind: Kind, key: string, name = key): List {
+  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
     let l = this.lists[kind].get(name)
     if (!l) {
       l = { kind, name, key, list: new ByteList() }
       this.lists[kind].set(name, l)
       this.parts[part].push(l)
     }
-    return l
-  }
-
-  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
-    return this.entry(part, kind, key, name).list
+    return l.list
   }
 
   /** Adds the next page. */
   add(entry: SearchEntry): void {
     const page = this.records.length
-    const low = fold(entry.x)
-    const body = keysOf(low)
+    const body = keysOf(fold(entry.x))
     // Counts are kept up to the cap ranking reads; the first position is exact.
     for (const [key, at] of body.chars) {
       const l = this.list('c', Kind.BodyChar, key)
@@ -306,12 +303,9 @@ export class SearchIndexBuilder {
       l.push(at[0])
     }
     for (const [key, at] of body.grams) {
-      const e = this.entry('g', Kind.BodyGram, key)
-      e.list.start(page)
-      e.list.positions(at)
-      // What a tier needs beyond positions: the characters after each (the list's size is known at the end only).
-      e.slots ??= new ByteList()
-      for (const i of at) e.slots.push(tierSlot(low, i) + 1)
+      const l = this.list('g', Kind.BodyGram, key)
+      l.start(page)
+      l.positions(at)
     }
     for (const [word, { key, at }] of body.words) {
       const l = this.list('g', Kind.BodyWord, key, word)
@@ -376,6 +370,15 @@ export class SearchIndexBuilder {
 
   /** Packs the index; `dirUrl` is where the packs will be served from. */
   finish(dirUrl: string): SearchShards {
+    if (!this.dictionary) this.completeDictionary()
+    // Which bigram lists are tiered is known once they are packed; their tiers need the characters after each position.
+    const tiered: List[] = []
+    for (const l of this.parts.g) {
+      if (l.kind !== Kind.BodyGram) continue
+      l.packed = packList(l.kind, l.list)
+      if (l.packed.length > this.tierBytes) tiered.push(l)
+    }
+    if (tiered.length) this.slotsOf(tiered)
     const n = { c: 0, g: 0, fc: 0, fg: 0 }
     for (const part of PARTS) n[part] = this.bucketCount(this.parts[part])
     const sizes: number[] = []
@@ -402,7 +405,6 @@ export class SearchIndexBuilder {
     }
     const tiers = new TierPacks(this.packTarget)
     for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 9 }), false)
-    if (!this.dictionary) this.completeDictionary()
     // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
@@ -414,6 +416,28 @@ export class SearchIndexBuilder {
     // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
     for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
     return { manifest: { v: 5, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
+  }
+
+  /**
+   * The tier slot of every position of the tiered lists, from the page texts (read again, page by
+   * page, only when a list is tiered: a site without one pays nothing for tiers while pages are added).
+   */
+  private slotsOf(tiered: List[]): void {
+    const cursors = tiered.map((l) => {
+      l.slots = new ByteList()
+      const r = new VarReader(l.list.data)
+      return { l, r, left: l.list.entries, page: r.next() }
+    })
+    for (let page = 0; page < this.texts.length; page++) {
+      let low: string | undefined
+      for (const c of cursors) {
+        if (c.page !== page) continue
+        low ??= fold(inflateRawSync(this.texts[page], { dictionary: this.dictionary }).toString('utf8'))
+        const n = c.r.next()
+        for (let i = 0, at = 0; i < n; i++) c.l.slots!.push(tierSlot(low, (at += c.r.next())) + 1)
+        c.page = --c.left ? page + c.r.next() : -1
+      }
+    }
   }
 
   /**
@@ -441,12 +465,12 @@ export class SearchIndexBuilder {
       const out = new ByteList()
       for (const l of bucket) {
         let kind = l.kind
-        let data = packList(kind, l.list)
-        if (kind === Kind.BodyGram && data.length > this.tierBytes) {
+        let data = l.packed ?? packList(kind, l.list)
+        if (l.slots) {
           kind = Kind.BodyTier
           data = tierOf(l, (parts) => tiers.add(parts))
         }
-        l.slots = undefined
+        l.slots = l.packed = undefined
         const key = utf8.encode(l.name)
         out.push(kind)
         out.push(key.length)
