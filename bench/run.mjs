@@ -205,13 +205,13 @@ console.log(
 console.log('')
 // Items (buckets, page texts) travel deflated, read by range from the packs; a host that ignores ranges sends whole packs.
 console.log(
-  `| N | search first part KiB gzip | shards: buckets + page texts | largest bucket KiB gzip | first query ${SAMPLE_QUERIES[0]}: KiB gzip (files) | then ${SAMPLE_QUERIES[1]}: KiB gzip (files) | packs | first query, host without ranges: KiB (files) |`,
+  `| N | search first part KiB gzip | shards: buckets + page texts | largest bucket KiB gzip | first query ${SAMPLE_QUERIES[0]}: KiB gzip (files, round trips) | then ${SAMPLE_QUERIES[1]}: KiB gzip (files, round trips) | packs | first query, host without ranges: KiB (files) |`,
 )
 console.log('|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
   const [first, next] = r.search.downloads
   console.log(
-    `| ${r.n} | ${kib(r.search.firstGz)} | ${r.search.shards} + ${r.search.texts} | ${kib(r.search.largestShardGz)} | ${kib(first.gz)} (${first.files}) | ${kib(next.gz)} (${next.files}) | ${r.search.packs} | ${kib(first.wholeGz)} (${first.wholeFiles}) |`,
+    `| ${r.n} | ${kib(r.search.firstGz)} | ${r.search.shards} + ${r.search.texts} | ${kib(r.search.largestShardGz)} | ${kib(first.gz)} (${first.files}, ${first.rounds}) | ${kib(next.gz)} (${next.files}, ${next.rounds}) | ${r.search.packs} | ${kib(first.wholeGz)} (${first.wholeFiles}) |`,
   )
 }
 

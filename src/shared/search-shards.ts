@@ -12,7 +12,9 @@
  * - gram buckets (`g<k>`), read by longer terms: every position of each CJK bigram in each
  *   body (a longer term occurs where its bigrams at offsets 0, 2, 4… and L−2 all occur, so its
  *   exact occurrences come from positions alone), and every position where each Latin word
- *   starts (keyed by its first two letters: a term matches the words it begins).
+ *   starts (keyed by its first two letters: a term matches the words it begins). A bigram list
+ *   past TIER_BYTES is held in two tiers instead, in packs of their own, the bucket holding a
+ *   stub (`search-tiers.ts`): a query reads the part its term needs and ranks on bounds.
  *
  * The fields (titles and headings) have buckets of their own (`fc<k>`, `fg<k>`), read first: the
  * same keys' postings, every position, with the field's length and whether it could equal a
@@ -32,7 +34,7 @@ import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type Rank
 
 /** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 4
+  v: 5
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
   /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */
@@ -46,7 +48,7 @@ export interface SearchManifest {
    * 6 bits a character (`encodeSizes`): a third of the room JSON numbers take.
    */
   z: string
-  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). */
+  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). Tier packs follow these, numbered from `k.length`. */
   k: number[]
 }
 
@@ -75,6 +77,8 @@ export const enum Kind {
   FieldChar = 3,
   FieldGram = 4,
   FieldWord = 5,
+  /** A large bigram list of the bodies, stored in two tiers: where its tier lies (`search-tiers.ts`). */
+  BodyTier = 6,
 }
 
 /** A record: per page [title, path, headings as [title, slug when not slugify(title)], body text bytes (deflated)]. */
@@ -96,6 +100,8 @@ export const DICTIONARY_ITEM = 'd'
 export const bucketItem = (m: SearchManifest, k: ShardKey, fields = false): string => `${partOf(k.family, fields)}${bucketOf(m, k, fields)}`
 export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`
 export const textItem = (page: number): string => `t${page}`
+/** Bytes `[start, end)` of tier pack `pack` (counted after the packs of `k`): part of a large bigram's tier (`search-tiers.ts`). */
+export const tierItem = (pack: number, start: number, end: number): string => `x${pack}-${start}-${end}`
 
 /** Where an item lies: its pack's URL and its byte range in it (`end` exclusive). */
 export interface ItemLocation {
@@ -164,6 +170,8 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
   }
   return (item) => {
     if (item === DICTIONARY_ITEM) return located(buckets, item)
+    const tier = /^x(\d+)-(\d+)-(\d+)$/.exec(item)
+    if (tier) return { url: `${m.s}${m.k.length + Number(tier[1])}.bin`, start: Number(tier[2]), end: Number(tier[3]) }
     const [, prefix, digits] = /^([a-z]+)(\d+)$/.exec(item) ?? []
     const n = Number(digits)
     if (!prefix) throw new Error(`search index: no item ${item}`)
@@ -184,14 +192,27 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
   }
 }
 
-/** FNV-1a over UTF-16 units with a final mix, so build and browser agree. */
-export function hashKey(key: string, buckets: number): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+function mixHash(h: number, buckets: number): number {
   h ^= h >>> 15
   h = Math.imul(h, 0x2c1b3c6d)
   h ^= h >>> 12
   return (h >>> 0) % buckets
+}
+
+/** FNV-1a over UTF-16 units with a final mix, so build and browser agree. */
+export function hashKey(key: string, buckets: number): number {
+  let h = FNV_OFFSET
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), FNV_PRIME)
+  return mixHash(h, buckets)
+}
+
+/** `hashKey` of one UTF-16 unit, or two, without making the string (the build hashes every position of large lists). */
+export function hashUnits(buckets: number, a: number, b = -1): number {
+  let h = Math.imul(FNV_OFFSET ^ a, FNV_PRIME)
+  if (b >= 0) h = Math.imul(h ^ b, FNV_PRIME)
+  return mixHash(h, buckets)
 }
 
 export interface KeyVisitor {
@@ -275,7 +296,7 @@ export function fieldMeta(low: string): FieldMeta {
 }
 
 /** Offsets of the bigrams that pin down a CJK term of `length` ≥ 2: 0, 2, 4… and length − 2. */
-function gramOffsets(length: number): number[] {
+export function gramOffsets(length: number): number[] {
   const offsets: number[] = []
   for (let o = 0; o + 2 <= length; o += 2) offsets.push(o)
   if (length % 2) offsets.push(length - 2)
@@ -456,7 +477,7 @@ export function parseBucket(bytes: Uint8Array): Bucket {
 export const fieldId = (page: number, field: number) => page * 65536 + field
 
 /** Positions lists: page (bodies) or field id (fields) → sorted positions; field metas gathered into `metas`. */
-function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
+export function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<number, FieldMeta> | undefined): Map<number, number[]> {
   const out = new Map<number, number[]>()
   if (!data) return out
   const r = listValues(kind, data)
@@ -482,7 +503,7 @@ function decodePositions(kind: Kind, data: Uint8Array | undefined, fields: Map<n
 }
 
 /** Non-overlapping occurrences, as `find` steps through text: each match searched from the end of the last. */
-function countOccurrences(sorted: number[], length: number): BodyMatch | null {
+export function countOccurrences(sorted: number[], length: number): BodyMatch | null {
   let count = 0
   let first = -1
   let next = 0

@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib'
 import { createSearchEngine, type ReadRange } from '../../src/client/search/engine.js'
 import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
 import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
-import { PARTS, decodeSizes, itemLocator, type SearchManifest, type SearchRecord } from '../../src/shared/search-shards.js'
+import { PARTS, decodeSizes, itemLocator, tierItem, type SearchManifest, type SearchRecord } from '../../src/shared/search-shards.js'
 
 /** Names of every bucket of `manifest`, in pack order. */
 export const bucketNames = (manifest: SearchManifest): string[] => PARTS.flatMap((part) => Array.from({ length: manifest.n[part] }, (_, k) => `${part}${k}`))
@@ -45,21 +45,27 @@ export function itemNames(manifest: SearchManifest, pack: (url: string) => Uint8
   return new Map(names.map((name) => [`${locate(name).url} ${locate(name).start}`, name]))
 }
 
+/** The name of a tier read (`x<pack>-<start>-<end>`), when `url` is a tier pack. */
+function tierName(manifest: SearchManifest, url: string, start: number, end: number): string | undefined {
+  const pack = Number(url.slice(manifest.s.length, -'.bin'.length)) - manifest.k.length
+  return pack >= 0 ? tierItem(pack, start, end) : undefined
+}
+
 /** A reader of byte ranges from files held in memory (`files` by URL), recording the items read. */
 export function memoryReader(manifest: SearchManifest, byUrl: Map<string, Uint8Array>, fetched: string[] = []): ReadRange {
   const names = itemNames(manifest, (url) => byUrl.get(url)!)
   return async (url, start, end) => {
     const data = byUrl.get(url)
     if (data === undefined) throw new Error('404 ' + url)
-    fetched.push(names.get(`${url} ${start}`) ?? `${url} ${start}-${end}`)
+    fetched.push(names.get(`${url} ${start}`) ?? tierName(manifest, url, start, end) ?? `${url} ${start}-${end}`)
     return data.slice(start, end)
   }
 }
 
-export function packed(entries: SearchEntry[], dir: string, target?: number, packTarget?: number) {
-  const { manifest, files } = buildSearchShards(entries, dir, target, packTarget)
+export function packed(entries: SearchEntry[], dir: string, target?: number, packTarget?: number, tierBytes?: number) {
+  const { manifest, files } = buildSearchShards(entries, dir, target, packTarget, tierBytes)
   const byUrl = new Map(files.map(([name, data]) => [dir + name, data]))
-  /** Items read, in order (`c3`, `g17`, `r2`, `t42`). */
+  /** Items read, in order (`c3`, `g17`, `r2`, `t42`; tier reads as `x<pack>-<start>-<end>`). */
   const fetched: string[] = []
   const engine = createSearchEngine(JSON.parse(JSON.stringify(manifest)) as SearchManifest, memoryReader(manifest, byUrl, fetched))
   const run = async (query: string, max = 10): Promise<Suggestion[]> => engine.search(query, max)

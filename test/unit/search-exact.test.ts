@@ -68,8 +68,12 @@ describe('packed search gives exactly the reference suggestions', () => {
   const reference = prepareIndex({ v: 1, pages: entries })
   const list = [...queries(entries, 360), '独有', '独有标题词', '独有小节', 'uniqueword', 'uniq 独有', 'uniqueword 独有', '独有 uniqueword']
 
-  it(`on ${list.length} queries: titles, headings, bodies, Latin prefixes, mixed and absent terms`, async () => {
-    const { run } = packed(entries, '/gpt/assets/search/x/', 600)
+  // Every bigram list in one tier (as on small sites), and every one in two (as its large lists are on big sites).
+  it.each([
+    ['one tier', undefined],
+    ['every bigram list tiered', 0],
+  ])(`on ${list.length} queries: titles, headings, bodies, Latin prefixes, mixed and absent terms (%s)`, async (_, tierBytes) => {
+    const { run, fetched } = packed(entries, '/gpt/assets/search/x/', 600, undefined, tierBytes)
     let nonEmpty = 0
     let exactTitles = 0
     for (const q of list) {
@@ -83,5 +87,7 @@ describe('packed search gives exactly the reference suggestions', () => {
     // The queries found things, and many were exactly a title.
     expect(nonEmpty).toBeGreaterThan(list.length)
     expect(exactTitles).toBeGreaterThan(20)
+    // Tiers were read when tiered, never otherwise.
+    expect(fetched.some((f) => f.startsWith('x'))).toBe(tierBytes === 0)
   })
 })

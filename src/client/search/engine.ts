@@ -1,4 +1,4 @@
-import { foldText, parseQuery, rankHits, toSuggestion, type PreparedPage, type Suggestion } from '../../shared/search.js'
+import { fold, foldText, matchInText, parseQuery, rankHits, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../../shared/search.js'
 import { inflateRaw } from '../../shared/search-inflate.js'
 import {
   DICTIONARY_ITEM,
@@ -8,7 +8,6 @@ import {
   postedPages,
   recordItem,
   termKeys,
-  termMatches,
   textItem,
   type Bucket,
   type SearchManifest,
@@ -16,6 +15,7 @@ import {
   type ShardKey,
 } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
+import { termBounds, termPlan } from '../../shared/search-tiers.js'
 import { FileCache } from './file-cache.js'
 
 /** Reads bytes `[start, end)` of the file at `url` (a range request, or a slice of the whole file). */
@@ -39,6 +39,8 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     const { url, start, end } = locate(item)
     const data = await read(url, start, end)
     if (item === DICTIONARY_ITEM) return inflateRaw(data)
+    // Tiers are bit-coded lists, stored as they are.
+    if (item[0] === 'x') return data
     if (item[0] !== 'r' && item[0] !== 't') return parseBucket(inflateRaw(data))
     // Records and texts are deflated with the dictionary, fetched with the first buckets.
     const [dictionary] = (await files.fetch([DICTIONARY_ITEM])) as Uint8Array[]
@@ -60,6 +62,19 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     }
   }
 
+  /** Folded texts of pages, by order (those fetched). */
+  const folded = new Map<number, string>()
+  /** A page's text when it is here (its record and text fetched), folded. */
+  const textHere = (page: number): string | undefined => {
+    let low = folded.get(page)
+    if (low === undefined) {
+      const text = files.peek([textItem(page)])?.[0] as string | undefined
+      if (text === undefined) return undefined
+      folded.set(page, (low = fold(text)))
+    }
+    return low
+  }
+
   function search(query: string, max: number): Suggestion[] | Promise<Suggestion[]> {
     const terms = parseQuery(query)
     if (!terms.length || max <= 0) return []
@@ -74,20 +89,46 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     // The dictionary comes with the first buckets: the records of the pages shown need it next.
     if (!fields.buckets) return files.fetch([...fields.items, DICTIONARY_ITEM]).then(() => search(query, max))
     let hits = rankHits(postedPages(terms, fields.of, []), terms, max, () => null)
+    /** Pages whose texts are read to know their exact counts (ranked on bounds among the first). */
+    let verify: number[] = []
     if (hits.length < max) {
       const body = bucketsOf(false)
       if (!body.buckets) return files.fetch(body.items).then(() => search(query, max))
-      const bodies = terms.map((t) => termMatches(t, body.of))
+      // Terms with a large bigram read its tier (a group of its list, or its summary) next.
+      const plans = terms.map((t) => termPlan(t, body.of))
+      const tierItems = [...new Set(plans.flatMap((p) => p.items))]
+      const tiers = files.peek(tierItems) as Uint8Array[] | undefined
+      if (!tiers) return files.fetch(tierItems).then(() => search(query, max))
+      const bodies = plans.map((p) => termBounds(p, (item) => tiers[tierItems.indexOf(item)]))
       const matches = new Map(terms.map((t, k) => [t, bodies[k]]))
-      hits = rankHits(postedPages(terms, fields.of, bodies), terms, max, (page, term) => matches.get(term)!.get(page) ?? null)
+      const bounded = (page: number) => bodies.some((b) => b.get(page)?.exact === false)
+      // Exact where the page's text is here, else the bound: ranked on bounds, a page can only rank too high.
+      const inBody = (page: number, term: Term): BodyMatch | null => {
+        const bound = matches.get(term)!.get(page)
+        if (!bound || bound.exact) return bound ?? null
+        const low = textHere(page)
+        return low === undefined ? bound : matchInText(low, term)
+      }
+      // Pages ranked on bounds are read in growing batches: those shown first, then twice as many more as were read (few rounds when bounds are loose).
+      let read = 0
+      for (const b of bodies) for (const [page, m] of b) if (!m.exact && folded.has(page)) read++
+      const slots = max - hits.length
+      const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + slots + 2 * read, inBody)
+      hits = ranked.slice(0, max)
+      const unsure = (h: Hit) => h.kind === 'body' && bounded(h.page) && textHere(h.page) === undefined
+      if (hits.some(unsure)) verify = ranked.filter(unsure).map((h) => h.page)
     }
 
-    // The pages shown: their records, then the texts of those shown with an excerpt.
-    const records = [...new Set(hits.map((h) => recordItem(manifest, h.page)))]
+    // The pages shown: their records, then the texts of those shown with an excerpt. Those ranked
+    // on bounds get their exact counts from their texts (with the next pages on bounds), and the
+    // ranking is made again: once every page shown is exact, no page left out ranks above them
+    // (its bound does not, and a bound never ranks below the page's own rank).
+    const records = [...new Set([...hits.map((h) => h.page), ...verify].map((page) => recordItem(manifest, page)))]
     if (!files.peek(records)) return files.fetch(records).then(() => search(query, max))
     const textItems = hits.filter((h) => h.kind === 'body').map((h) => textItem(h.page))
     const texts = files.peek(textItems) as string[] | undefined
-    if (!texts) return files.fetch(textItems).then(() => search(query, max))
+    const verifyItems = verify.map(textItem)
+    if (!texts || verify.length) return files.fetch([...new Set([...textItems, ...verifyItems])]).then(() => search(query, max))
     let k = 0
     return hits.map((hit) => toSuggestion(hit, pageOf(hit.page, hit.kind === 'body' ? texts[k++] : undefined), terms))
   }

@@ -1,7 +1,8 @@
-import { deflateRawSync } from 'node:zlib'
+import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
 import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
+import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../../shared/search-tiers.js'
 
 /**
  * Average bucket size aimed at (bytes of postings, before deflating). A query reads one to
@@ -174,6 +175,86 @@ interface List {
   name: string
   key: string
   list: ByteList
+  /** Bodies' bigrams, once packed (`finish`). */
+  packed?: Uint8Array
+  /** Tiered lists: the tier slot of each position (`tierSlot` + 1), in list order. */
+  slots?: ByteList
+}
+
+/** Tier packs: tiers end to end, a new pack past the target (each tier whole in one pack). */
+class TierPacks {
+  readonly packs: Uint8Array[][] = []
+  private size = 0
+  constructor(private readonly target: number) {}
+  /** Places `data`; where it lies. */
+  add(data: Uint8Array[]): { pack: number; start: number } {
+    if (!this.packs.length || this.size >= this.target) {
+      this.packs.push([])
+      this.size = 0
+    }
+    const start = this.size
+    this.packs[this.packs.length - 1].push(...data)
+    for (const d of data) this.size += d.length
+    return { pack: this.packs.length - 1, start }
+  }
+}
+
+/**
+ * A large bigram list in two tiers (see `shared/search-tiers.ts`): the summary (per page, count
+ * and first position) and the groups of classes by the characters after each position. Returns
+ * the tier's parts and the stub the bucket holds in place of the list.
+ */
+function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: number; start: number }): Uint8Array {
+  const summary = new ByteList()
+  const classes = Array.from({ length: TIER_GROUPS * (TIER_CLASSES + 1) }, () => new ByteList())
+  const r = new VarReader(list.data)
+  const s = new VarReader(slots!.data)
+  let page = 0
+  for (let e = 0; e < list.entries; e++) {
+    page += r.next()
+    const n = r.next()
+    const inSlot = new Map<number, { count: number; first: number }>()
+    let at = 0
+    let first = 0
+    for (let i = 0; i < n; i++) {
+      at += r.next()
+      if (!i) first = at
+      const slot = s.next() - 1
+      if (slot < 0) continue
+      const c = inSlot.get(slot)
+      if (c) c.count++
+      else inSlot.set(slot, { count: 1, first: at })
+    }
+    summary.start(page)
+    summary.push(Math.min(n, BODY_COUNT_CAP))
+    summary.push(first)
+    for (const [slot, c] of inSlot) {
+      const l = classes[slot]
+      l.start(page)
+      l.push(Math.min(c.count, BODY_COUNT_CAP))
+      l.push(Math.floor(c.first / 2 ** TIER_FIRST_SHIFT))
+    }
+  }
+  const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
+  const groups: number[] = []
+  for (let g = 0; g < TIER_GROUPS; g++) {
+    const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l.entries ? packList(Kind.BodyChar, l) : new Uint8Array(0)))
+    if (!lists.some((l) => l.length)) {
+      groups.push(0)
+      continue
+    }
+    const head = new ByteList()
+    for (const l of lists) head.push(l.length)
+    parts.push(head.data, ...lists)
+    groups.push(lists.reduce((n, l) => n + l.length, head.length))
+  }
+  const { pack, start } = place(parts)
+  const stub = new ByteList()
+  stub.push(pack)
+  stub.push(start)
+  stub.push(parts[0].length)
+  for (const g of groups) stub.push(g)
+  return stub.data
 }
 
 const utf8 = new TextEncoder()
@@ -197,6 +278,7 @@ export class SearchIndexBuilder {
   constructor(
     private readonly target = BUCKET_TARGET_BYTES,
     private readonly packTarget = PACK_TARGET_BYTES,
+    private readonly tierBytes = TIER_BYTES,
   ) {}
 
   private list(part: Part, kind: Kind, key: string, name = key): ByteList {
@@ -288,6 +370,15 @@ export class SearchIndexBuilder {
 
   /** Packs the index; `dirUrl` is where the packs will be served from. */
   finish(dirUrl: string): SearchShards {
+    if (!this.dictionary) this.completeDictionary()
+    // Which bigram lists are tiered is known once they are packed; their tiers need the characters after each position.
+    const tiered: List[] = []
+    for (const l of this.parts.g) {
+      if (l.kind !== Kind.BodyGram) continue
+      l.packed = packList(l.kind, l.list)
+      if (l.packed.length > this.tierBytes) tiered.push(l)
+    }
+    if (tiered.length) this.slotsOf(tiered)
     const n = { c: 0, g: 0, fc: 0, fg: 0 }
     for (const part of PARTS) n[part] = this.bucketCount(this.parts[part])
     const sizes: number[] = []
@@ -312,8 +403,8 @@ export class SearchIndexBuilder {
       if (isRecord) sizes.push(rest)
       size += data.length + rest
     }
-    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part])) add(deflateRawSync(bucket, { level: 9 }), false)
-    if (!this.dictionary) this.completeDictionary()
+    const tiers = new TierPacks(this.packTarget)
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 9 }), false)
     // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
@@ -322,7 +413,31 @@ export class SearchIndexBuilder {
       add(this.deflate(JSON.stringify(pages)), true, texts)
     }
     close()
-    return { manifest: { v: 4, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
+    // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
+    for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
+    return { manifest: { v: 5, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
+  }
+
+  /**
+   * The tier slot of every position of the tiered lists, from the page texts (read again, page by
+   * page, only when a list is tiered: a site without one pays nothing for tiers while pages are added).
+   */
+  private slotsOf(tiered: List[]): void {
+    const cursors = tiered.map((l) => {
+      l.slots = new ByteList()
+      const r = new VarReader(l.list.data)
+      return { l, r, left: l.list.entries, page: r.next() }
+    })
+    for (let page = 0; page < this.texts.length; page++) {
+      let low: string | undefined
+      for (const c of cursors) {
+        if (c.page !== page) continue
+        low ??= fold(inflateRawSync(this.texts[page], { dictionary: this.dictionary }).toString('utf8'))
+        const n = c.r.next()
+        for (let i = 0, at = 0; i < n; i++) c.l.slots!.push(tierSlot(low, (at += c.r.next())) + 1)
+        c.page = --c.left ? page + c.r.next() : -1
+      }
+    }
   }
 
   /**
@@ -338,19 +453,28 @@ export class SearchIndexBuilder {
     return n
   }
 
-  /** One family of buckets: every list in the bucket of its key, in kind then key order. */
-  private buckets(lists: List[], n: number): Uint8Array[] {
+  /**
+   * One family of buckets: every list in the bucket of its key, in kind then key order. A bodies'
+   * bigram list past `tierBytes` is tiered: its tier goes to the tier packs, a stub to the bucket.
+   */
+  private buckets(lists: List[], n: number, tiers: TierPacks): Uint8Array[] {
     const byBucket: List[][] = Array.from({ length: n }, () => [])
     for (const l of lists) byBucket[hashKey(l.key, n)].push(l)
     return byBucket.map((bucket) => {
       bucket.sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       const out = new ByteList()
-      for (const { kind, name, list } of bucket) {
-        const key = utf8.encode(name)
+      for (const l of bucket) {
+        let kind = l.kind
+        let data = l.packed ?? packList(kind, l.list)
+        if (l.slots) {
+          kind = Kind.BodyTier
+          data = tierOf(l, (parts) => tiers.add(parts))
+        }
+        l.slots = l.packed = undefined
+        const key = utf8.encode(l.name)
         out.push(kind)
         out.push(key.length)
         out.append(key)
-        const data = packList(kind, list)
         out.push(data.length)
         out.append(data)
       }
@@ -364,8 +488,8 @@ export class SearchIndexBuilder {
  * page texts (see `shared/search-shards.ts`). `dirUrl` is where the packs will be served from; the
  * number of buckets grows with the index, so each stays near `target` bytes before deflating.
  */
-export function buildSearchShards(entries: Iterable<SearchEntry>, dirUrl: string, target = BUCKET_TARGET_BYTES, packTarget = PACK_TARGET_BYTES): SearchShards {
-  const builder = new SearchIndexBuilder(target, packTarget)
+export function buildSearchShards(entries: Iterable<SearchEntry>, dirUrl: string, target = BUCKET_TARGET_BYTES, packTarget = PACK_TARGET_BYTES, tierBytes = TIER_BYTES): SearchShards {
+  const builder = new SearchIndexBuilder(target, packTarget, tierBytes)
   for (const entry of entries) builder.add(entry)
   return builder.finish(dirUrl)
 }
