@@ -365,7 +365,7 @@ export class SearchIndexBuilder {
   }
 
   private deflate(data: Uint8Array | string): Buffer {
-    return deflateRawSync(data, { level: 9, dictionary: this.dictionary })
+    return deflateRawSync(data, { level: 6, dictionary: this.dictionary })
   }
 
   /** Packs the index; `dirUrl` is where the packs will be served from. */
@@ -404,7 +404,7 @@ export class SearchIndexBuilder {
       size += data.length + rest
     }
     const tiers = new TierPacks(this.packTarget)
-    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 9 }), false)
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 6 }), false)
     // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
