@@ -12,7 +12,8 @@
 // (offline), raw and gzip, against the Workers limit on a worker's compressed size. A second SQLite
 // row runs with notifications on, a webhook that answers after a second: a post's cost to the
 // reader with and without them (p99 of create, within 10 %).
-//   env BENCH_SERVICE_SECONDS=5  BENCH_SERVICE_CONNECTIONS=16  BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/postgres
+// Resident memory is read after each load and as the peak (VmHWM) at the end; the budget is 150 MiB.
+//   env BENCH_SERVICE_SECONDS=5  BENCH_SERVICE_CONNECTIONS=16  BENCH_SERVICE_WRANGLER=0  BENCH_POSTGRES=postgres://postgres@127.0.0.1:5432/postgres
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:http'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -149,6 +150,15 @@ function rssMiB(pid) {
   return Number(ps.stdout.trim()) / 1024
 }
 
+/** Peak resident memory of a process so far, MiB (Linux VmHWM; NaN elsewhere). */
+function peakMiB(pid) {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024
+  } catch {
+    return NaN
+  }
+}
+
 /** CPU time a process has used so far, ms (Linux /proc; NaN elsewhere). */
 function cpuMs(pid) {
   try {
@@ -189,7 +199,7 @@ async function measure(name, store, extraEnv) {
     const count = await measured('count')
     const create = await measured('create')
     const exchange = await measured('exchange')
-    return { name, idle, list, count, create, exchange, rss: rssMiB(child.pid), after }
+    return { name, idle, list, count, create, exchange, rss: rssMiB(child.pid), after, peak: peakMiB(child.pid) }
   } finally {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
@@ -263,7 +273,8 @@ async function workerBundle() {
     rmSync(tmp, { recursive: true, force: true })
   }
 }
-const bundle = await workerBundle().catch((err) => {
+// BENCH_SERVICE_WRANGLER=0 skips the bundle (it takes a while and measures no load).
+const bundle = process.env.BENCH_SERVICE_WRANGLER === '0' ? null : await workerBundle().catch((err) => {
   notes.push(`Edge worker size skipped: wrangler deploy --dry-run failed (${String(err.message).split('\n')[0]}).`)
   return null
 })
@@ -277,13 +288,13 @@ console.log(
 )
 console.log('')
 console.log(
-  '| store | list a page (Valine, limit 10) req/s | p99 ms | count req/s | p99 ms | create req/s | p99 ms | OAuth code exchange req/s | p99 ms | service CPU ms per list / count / create / exchange | idle RSS MiB | RSS after load MiB | RSS after list / count / create / exchange MiB |',
+  '| store | list a page (Valine, limit 10) req/s | p99 ms | count req/s | p99 ms | create req/s | p99 ms | OAuth code exchange req/s | p99 ms | service CPU ms per list / count / create / exchange | idle RSS MiB | RSS after load MiB | RSS after list / count / create / exchange MiB | peak RSS MiB |',
 )
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–')
 for (const r of rows) {
   console.log(
-    `| ${r.name} | ${f0(r.list.rps)} | ${f1(r.list.p99)} | ${f0(r.count.rps)} | ${f1(r.count.p99)} | ${f0(r.create.rps)} | ${f1(r.create.p99)} | ${f0(r.exchange.rps)} | ${f1(r.exchange.p99)} | ${f2(r.list.cpuPerRequest)} / ${f2(r.count.cpuPerRequest)} / ${f2(r.create.cpuPerRequest)} / ${f2(r.exchange.cpuPerRequest)} | ${f0(r.idle)} | ${f0(r.rss)} | ${r.after.map(f0).join(' / ')} |`,
+    `| ${r.name} | ${f0(r.list.rps)} | ${f1(r.list.p99)} | ${f0(r.count.rps)} | ${f1(r.count.p99)} | ${f0(r.create.rps)} | ${f1(r.create.p99)} | ${f0(r.exchange.rps)} | ${f1(r.exchange.p99)} | ${f2(r.list.cpuPerRequest)} / ${f2(r.count.cpuPerRequest)} / ${f2(r.create.cpuPerRequest)} / ${f2(r.exchange.cpuPerRequest)} | ${f0(r.idle)} | ${f0(r.rss)} | ${r.after.map(f0).join(' / ')} | ${f0(r.peak)} |`,
   )
 }
 if (bundle) {

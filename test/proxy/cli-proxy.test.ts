@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLI } from '../helpers/sites.js'
+import { CLI, REPO_ROOT } from '../helpers/sites.js'
 
 /** `gptnotes proxy` as an operator runs it (the compiled CLI: `npm run compile` first). */
 let dir: string
@@ -128,5 +129,44 @@ describe('gptnotes proxy', () => {
   it('bad usage exits 2', async () => {
     expect((await run(['--port', 'eighty'])).code).toBe(2)
     expect((await run(['--no-such-flag'])).code).toBe(2)
+  })
+})
+
+/**
+ * A process that holds the service, as `gptnotes proxy` does (signals handled), or one that
+ * embeds it (signals left to its host): short-lived garbage with a set that survives a while,
+ * as requests in flight make, then the largest young generation V8 kept (MiB).
+ */
+const YOUNG_GENERATION_PROBE = `
+import v8 from 'node:v8'
+const { startProxyServer } = await import(process.argv[1])
+const { proxyOptions } = await import(process.argv[2])
+const server = await startProxyServer({ options: proxyOptions({ port: 0, store: 'sqlite::memory:' }), signals: process.argv[3] === 'serving', log: () => {} })
+const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size
+let most = young()
+const inFlight = new Array(50_000)
+for (let i = 0; i < 3_000_000; i++) {
+  inFlight[i % inFlight.length] = { i, text: 'comment ' + i, list: [i, i + 1] }
+  if (i % 10_000 === 0) most = Math.max(most, young())
+}
+await server.close()
+console.log(most / 1048576)
+`
+
+async function mostYoungGeneration(mode: 'serving' | 'embedded'): Promise<number> {
+  const lib = (file: string) => pathToFileURL(join(REPO_ROOT, 'lib/proxy', file)).href
+  const child = spawn(process.execPath, ['--input-type=module', '-e', YOUNG_GENERATION_PROBE, lib('node.js'), lib('options.js'), mode], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'inherit'] })
+  let stdout = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+  const code = await new Promise((resolve) => child.on('close', resolve))
+  expect(code).toBe(0)
+  return Number(stdout.trim().split('\n').pop())
+}
+
+describe('gptnotes proxy’s heap', () => {
+  it('the young generation does not grow while serving (V8 would double it to 2 × 16 MiB)', async () => {
+    // The same garbage grows it in a process that only embeds the service: the probe is enough to show it.
+    expect(await mostYoungGeneration('embedded')).toBeGreaterThan(16)
+    expect(await mostYoungGeneration('serving')).toBeLessThanOrEqual(16)
   })
 })
