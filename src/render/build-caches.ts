@@ -25,9 +25,13 @@ export class BuildCaches {
   /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
   constructor(readonly cacheDir?: string) {}
 
-  /** The parsePage stage through the caches: only files whose source (or images) changed are parsed. */
-  async parsePages(sources: SourceFile[], options: { base: string; contentDir: string }): Promise<ParsedPages> {
-    const { base, contentDir } = options
+  /**
+   * The parsePage stage through the caches: only files whose source (or images) changed are
+   * parsed. `onPage` sees each page as soon as it is known, with its index in `sources` (pages
+   * from the caches first, then the parsed ones as they come: in no set order).
+   */
+  async parsePages(sources: SourceFile[], options: { base: string; contentDir: string; onPage?: (page: ParsedPage, index: number) => void }): Promise<ParsedPages> {
+    const { base, contentDir, onPage } = options
     if (this.parsedBase !== base) this.parsed.clear()
     this.parsedBase = base
     // One open cache per base for this builder's lifetime: its pages' bodies move with it when it compacts them.
@@ -35,19 +39,25 @@ export class BuildCaches {
     const disk = this.disk?.cache
     const stale: SourceFile[] = []
     const staleHashes: string[] = []
-    for (const file of sources) {
+    const staleIndex: number[] = []
+    sources.forEach((file, index) => {
       const h = sourceHash(file.source)
       const hit = this.parsed.get(file.relativePath)
-      if (hit && hit.hash === h && stampsCurrent(hit.page.imageStamps)) continue
+      if (hit && hit.hash === h && stampsCurrent(hit.page.imageStamps)) return onPage?.(hit.page, index)
       const cached = disk?.get(file.relativePath, file.source, h)
-      if (cached && stampsCurrent(cached.imageStamps)) this.parsed.set(file.relativePath, { hash: h, page: cached })
-      else {
+      if (cached && stampsCurrent(cached.imageStamps)) {
+        this.parsed.set(file.relativePath, { hash: h, page: cached })
+        onPage?.(cached, index)
+      } else {
         stale.push(file)
         staleHashes.push(h)
+        staleIndex.push(index)
       }
-    }
-    // With a disk cache each page's body goes to disk as soon as it is parsed (see `openParseCache`).
-    const keep = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page, staleHashes[i]) : undefined
+    })
+    // With a disk cache each page's body goes to disk as soon as it is parsed (see `openParseCache`),
+    // once `onPage` has seen it whole.
+    const store = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page, staleHashes[i]) : (page: ParsedPage) => page
+    const keep = disk || onPage ? (page: ParsedPage, i: number) => (onPage?.(page, staleIndex[i]), store(page, i)) : undefined
     const fresh = await parseAll(stale, { base, contentDir }, { keep })
     fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { hash: staleHashes[i], page }))
     const current = new Set(sources.map((f) => f.relativePath))

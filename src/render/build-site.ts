@@ -14,6 +14,7 @@ import { GptnotesErrors, inStage, problem, warning, type GptnotesError } from '.
 import { lastUpdatedDates } from './content/last-updated.js'
 import { mascotAssets } from './outputs/mascot-assets.js'
 import { runExtraOutputs } from './outputs/run-outputs.js'
+import { SearchFeed } from './outputs/search-entries.js'
 import type { ParsedPage } from './content/parse-page.js'
 import { eachDocument } from './emit/render-html.js'
 import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
@@ -101,12 +102,15 @@ export interface SiteOutput {
 export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const traceMemory = process.env.GPTNOTES_TRACE_MEMORY ? memoryTracer() : undefined
   const caches = options.caches ?? new BuildCaches()
+  /** What a failed stage undoes (a search feed packing on a thread of its own). */
+  const onFailure: (() => void)[] = []
   const runStage = async <T>(name: StageName, fn: () => T | Promise<T>, counts?: (result: T) => Pick<StageEvent, 'count' | 'fresh'>): Promise<T> => {
     const start = performance.now()
     let result: T
     try {
       result = await fn()
     } catch (err) {
+      onFailure.splice(0).forEach((undo) => undo())
       throw inStage(err, name)
     }
     options.onStage?.({ stage: name, ms: performance.now() - start, ...counts?.(result) })
@@ -131,9 +135,12 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     },
     (r) => ({ count: r.sources.length }),
   )
+  // The search index's entries are taken while the pages parse, when they will be packed anew.
+  const searchFeed = SearchFeed.start(config, content.sources.length, caches.cacheDir)
+  if (searchFeed) onFailure.push(() => searchFeed.abandon())
   const { pages: parsed } = await runStage(
     'parsePage',
-    () => caches.parsePages(content.sources, { base: config.base, contentDir }),
+    () => caches.parsePages(content.sources, { base: config.base, contentDir, onPage: searchFeed?.put }),
     (r) => ({ count: r.pages.length, fresh: r.fresh }),
   )
   const updated = await runStage('lastUpdated', () =>
@@ -160,7 +167,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   content.sources.length = 0
   const bundle = await runStage('bundle', () => bundling)
   const extras = await runStage('extraOutputs', () => {
-    const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash, cacheDir: caches.cacheDir })
+    const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash, cacheDir: caches.cacheDir, searchFeed })
     // The mascot's Live2D files come from the site folder's packages, beside the outputs made from the pages.
     const mascot = mascotAssets({ root: options.root, config, configFile })
     return { ...made, files: [...made.files, ...mascot.files], site: { ...made.site, ...mascot.site } }

@@ -61,6 +61,32 @@ describe('gptnotes build (the real CLI)', () => {
     }
   })
 
+  it('on a site large enough to pack its search index on a thread of its own, a failing build stops that thread and exits 1', async () => {
+    // 200 pages: the search entries are packed as the pages parse (see SearchFeed); a build that
+    // fails after (a broken link) or during (a bad date) the parse must not be held open by it.
+    const big = copyFixture('minimal')
+    try {
+      const dir = join(big.root, 'content/many')
+      mkdirSync(dir, { recursive: true })
+      for (let i = 0; i < 200; i++) writeFileSync(join(dir, `p${i}.md`), `---\ntitle: 第 ${i} 篇\ndate: 2025-5-${(i % 28) + 1}\n---\n\n## 配置文件 ${i}\n\n第 ${i} 篇讲配置文件。\n`)
+      writeFileSync(join(dir, 'p7.md'), '---\ntitle: 第 7 篇\n---\n\n[没有这一篇](./no-such-page.md)\n')
+      const broken = await cli('build', '--root', big.root)
+      expect(broken.code).toBe(1)
+      expect(broken.stderr).toContain('content/many/p7.md')
+      writeFileSync(join(dir, 'p7.md'), '---\ntitle: 第 7 篇\n---\n\n正文。\n')
+      writeFileSync(join(dir, 'p199.md'), '---\ndate: 2025-4-31\n---\n\n正文。\n')
+      const bad = await cli('build', '--root', big.root)
+      expect(bad.code).toBe(1)
+      expect(bad.stderr).toContain('error [FrontmatterInvalid]')
+      writeFileSync(join(dir, 'p199.md'), '---\ndate: 2025-4-30\n---\n\n正文。\n')
+      const good = await cli('build', '--root', big.root)
+      expect(good.code).toBe(0)
+      expect(good.stdout).toMatch(/built 203 pages/)
+    } finally {
+      big.cleanup()
+    }
+  })
+
   it('reports every link to a missing page with file:line', async () => {
     const file = join(site.root, 'content/guide/first.md')
     const good = readFileSync(file, 'utf8')

@@ -1,37 +1,19 @@
 import { withBase } from '../../shared/paths.js'
-import type { SearchEntry, SearchIndexData } from '../../shared/search.js'
+import type { SearchIndexData } from '../../shared/search.js'
 import type { ExtraOutput, OutputContext } from './types.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { createHash } from 'node:crypto'
 import type { OutputContents } from '../emit/write-output.js'
 import type { SearchShards } from './search-shards.js'
 import { openSearchCache, searchCodeKey } from './search-cache.js'
+import { SEARCH_TEXT_LIMIT, searchEntries } from './search-entries.js'
 import { startSearchJob } from './search-job.js'
-import { truncateText } from './search-text.js'
 
-/**
- * Body text kept per page (code blocks are left out before counting). Holds the whole of every
- * article of this site (the longest has about 7,900 characters of prose); a longer page is
- * searched in its first part only, so one huge page cannot bloat the index readers download.
- */
-export const SEARCH_TEXT_LIMIT = 8000
+export { SEARCH_TEXT_LIMIT } from './search-entries.js'
 
 /** The search index: title, path, h2/h3 headings and body text of every published page. */
 export function buildSearchIndex(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_TEXT_LIMIT): SearchIndexData {
   return { v: 1, pages: [...searchEntries(parsed, siteTitle, limit)] }
-}
-
-/** The index entries one at a time (`publish: false` hides a page from every list; search is one). */
-function* searchEntries(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_TEXT_LIMIT): Generator<SearchEntry> {
-  for (const { page, text } of parsed) {
-    if (page.frontmatter.publish === false) continue
-    yield {
-      t: page.title || (page.path === '/' ? siteTitle : page.path),
-      p: page.path,
-      h: page.headers.map((h) => [h.title, h.slug]),
-      x: truncateText(text, limit),
-    }
-  }
 }
 
 /**
@@ -47,16 +29,23 @@ export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   const { title, base, themeConfig } = ctx.config
   if (!themeConfig.search) return { files: [], site: { search: false } }
   const cache = ctx.cacheDir ? openSearchCache(ctx.cacheDir) : undefined
-  // Entries are digested and, unless the cache may hold their index already, packed in the same
-  // pass (each page's text is read from its body file once); otherwise the digest comes first,
-  // and only a miss reads them again to pack them.
-  const digests = createHash('sha256')
-  let job = cache?.holdsAny() ? undefined : startSearchJob(ctx.parsed.length)
-  for (const entry of searchEntries(ctx.parsed, title)) {
-    digests.update(JSON.stringify(entry)).update('\n')
-    job?.add(entry)
+  // Entries taken while the pages parsed (a cold build: see `SearchFeed`), or digested now and,
+  // unless the cache may hold their index already, packed in the same pass (each page's text is
+  // read from its body file once); otherwise the digest comes first, and only a miss reads them
+  // again to pack them.
+  const fed = ctx.searchFeed?.digest(ctx.parsed.length)
+  let job = fed ? ctx.searchFeed!.job : undefined
+  let digest = fed
+  if (!digest) {
+    ctx.searchFeed?.abandon()
+    const digests = createHash('sha256')
+    job = cache?.holdsAny() ? undefined : startSearchJob(ctx.parsed.length)
+    for (const entry of searchEntries(ctx.parsed, title)) {
+      digests.update(JSON.stringify(entry)).update('\n')
+      job?.add(entry)
+    }
+    digest = digests.digest('hex')
   }
-  const digest = digests.digest('hex')
   const name = ctx.hash(`search-shards\n${searchCodeKey()}\n${digest}`)
   const dir = `assets/search/${name}/`
   const file = `assets/js/search.${name}.json`

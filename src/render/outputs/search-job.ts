@@ -13,6 +13,8 @@ export interface SearchJob {
   add(entry: SearchEntry): void
   /** The packs, once every entry is added (the manifest's `s` is left empty). */
   finish(): Promise<SearchShards>
+  /** No packs are wanted (the build failed before asking): stop, and let the thread go; nothing once `finish` is called. */
+  abandon(): void
 }
 
 /** Main → worker: entries to add, in page order, or `null` once all are sent. */
@@ -35,6 +37,7 @@ function inlineJob(): SearchJob {
   return {
     add: (entry) => builder.add(entry),
     finish: async () => builder.finish(''),
+    abandon: () => {},
   }
 }
 
@@ -48,6 +51,7 @@ function workerJob(url: URL): SearchJob {
   // A build that fails before it waits for the index must not leave a rejection unheard.
   done.catch(() => {})
   let batch: SearchEntry[] = []
+  let finishing = false
   return {
     add(entry) {
       batch.push(entry)
@@ -56,6 +60,7 @@ function workerJob(url: URL): SearchJob {
       batch = []
     },
     async finish() {
+      finishing = true
       if (batch.length) worker.postMessage(batch satisfies SearchTask)
       batch = []
       worker.postMessage(null satisfies SearchTask)
@@ -64,6 +69,10 @@ function workerJob(url: URL): SearchJob {
       } finally {
         void worker.terminate()
       }
+    },
+    abandon() {
+      // Once finishing, the packs are wanted (or the worker stops itself when they are made).
+      if (!finishing) void worker.terminate()
     },
   }
 }

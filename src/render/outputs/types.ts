@@ -3,6 +3,7 @@ import type { ParsedPage } from '../content/parse-page.js'
 import type { RouteTable } from '../site/routes.js'
 import type { SiteData } from '../site/site-data.js'
 import type { OutputContents } from '../emit/write-output.js'
+import type { SearchFeed } from './search-entries.js'
 
 // What an extra output is given and gives back, apart from the list of outputs (index.ts) so
 // that each output can name them without importing the list that imports it.
@@ -17,6 +18,8 @@ export interface OutputContext {
   hash: (text: string) => string
   /** Where outputs may keep what a later build can reuse (the search index); none when absent. */
   cacheDir?: string
+  /** The search index's entries, taken while the pages parsed (see `SearchFeed`). */
+  searchFeed?: SearchFeed
 }
 
 export interface ExtraOutput {
