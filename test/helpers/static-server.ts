@@ -86,6 +86,11 @@ export async function serveStatic(dir: string, base = '/gpt/', { ranges = true }
     }
     send(404, join(dir, '404.html'))
   })
+  // Node closes an idle keep-alive connection after 5 s, the moment a client may be sending its
+  // next request on it (Playwright's route.fetch then sees ECONNRESET); static hosts keep
+  // connections open far longer.
+  server.keepAliveTimeout = 60_000
+  server.headersTimeout = 65_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as { port: number }).port
   return { url: `http://127.0.0.1:${port}${base}`, server, close: () => new Promise((r) => server.close(() => r())) }
