@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import type { SearchEntry } from '../../src/shared/search.js'
+import { afterAll, beforeAll } from 'vitest'
 import { REPO_ROOT } from './sites.js'
 
 /** A temporary site whose content is `bench/gen-corpus.mjs --n N` (deterministic). */
@@ -16,6 +17,20 @@ export function corpusSite(n: number): { root: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), `gptnotes-corpus-${n}-`))
   execFileSync(process.execPath, [join(REPO_ROOT, 'bench/gen-corpus.mjs'), '--n', String(n), '--out', join(root, 'content')], { stdio: 'ignore' })
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) }
+}
+
+/**
+ * The index entries of the corpus at `n` pages for a describe block (as `withSite` gives a site):
+ * the site is made and `set` called before its tests, and the site removed after them.
+ */
+export function withCorpusEntries(n: number, set: (entries: SearchEntry[]) => void): void {
+  let cleanup: (() => void) | undefined
+  beforeAll(() => {
+    const site = corpusSite(n)
+    cleanup = site.cleanup
+    set(entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程'))
+  })
+  afterAll(() => cleanup?.())
 }
 
 /** Markdown file of a route path: `/` → README.md, `/a/b.html` → a/b.md. */

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
-import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
+import { queriesFrom, withCorpusEntries } from '../helpers/search-corpus.js'
 import { packed } from '../helpers/search-packs.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
@@ -19,13 +19,7 @@ const brief = (s: Suggestion[]) => s.map((x) => `${x.kind[0]} ${x.path}`).join('
 
 describe(`packed search on ${PAGES} generated pages`, () => {
   let entries: SearchEntry[]
-  let cleanup: () => void
-  beforeAll(() => {
-    const site = corpusSite(PAGES)
-    cleanup = site.cleanup
-    entries = entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程')
-  })
-  afterAll(() => cleanup?.())
+  withCorpusEntries(PAGES, (e) => (entries = e))
 
   it('finds the same pages, in the same order, as the index before packing', async () => {
     const { engine, files } = packed(entries, DIR)

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createSearchEngine } from '../../src/client/search/engine.js'
 import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
-import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
+import { queriesFrom, withCorpusEntries } from '../helpers/search-corpus.js'
 import { memoryReader, packed, recordsOf } from '../helpers/search-packs.js'
 
 const DIR = '/gpt/assets/search/x/'
@@ -12,13 +12,7 @@ const sharded = (entries: SearchEntry[], target?: number, packTarget?: number) =
 
 describe('sharded search on the synthetic corpus (150 pages)', () => {
   let entries: SearchEntry[]
-  let cleanup: () => void
-  beforeAll(() => {
-    const site = corpusSite(150)
-    cleanup = site.cleanup
-    entries = entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程')
-  })
-  afterAll(() => cleanup?.())
+  withCorpusEntries(150, (e) => (entries = e))
 
   it('suggests exactly what a scan of every page text suggests: same pages, order, headings and excerpts', async () => {
     const reference = prepareIndex({ v: 1, pages: entries })
@@ -136,13 +130,7 @@ describe('sharded search: edge cases of matching', () => {
 
 describe('index sizes at scale (500 pages of the synthetic corpus)', () => {
   let entries: SearchEntry[]
-  let cleanup: () => void
-  beforeAll(() => {
-    const site = corpusSite(500)
-    cleanup = site.cleanup
-    entries = entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程')
-  })
-  afterAll(() => cleanup?.())
+  withCorpusEntries(500, (e) => (entries = e))
 
   it('the first query downloads a small part of what one full index would be', async () => {
     const full = gzipSync(JSON.stringify({ v: 1, pages: entries })).length

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fold, matchInText, parseQuery, prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
 import { inflateRawSync } from 'node:zlib'
 import { Kind, bucketItem, hashKey, hashUnits, itemLocator, parseBucket, type ShardKey } from '../../src/shared/search-shards.js'
@@ -6,7 +6,7 @@ import { TIER_CLASSES, TIER_GROUPS, termBounds, termPlan, tierSlot } from '../..
 import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
 import { createSearchEngine } from '../../src/client/search/engine.js'
 import { createRangeReader } from '../../src/client/search/read-range.js'
-import { corpusPaths, corpusSite, entriesOf, queriesFrom } from '../helpers/search-corpus.js'
+import { queriesFrom, withCorpusEntries } from '../helpers/search-corpus.js'
 import { packed } from '../helpers/search-packs.js'
 
 const DIR = '/gpt/assets/search/x/'
@@ -141,13 +141,7 @@ describe('tiers of large bigram lists', () => {
 
 describe('tiered search on the synthetic corpus (150 pages)', () => {
   let entries: SearchEntry[]
-  let cleanup: () => void
-  beforeAll(() => {
-    const site = corpusSite(150)
-    cleanup = site.cleanup
-    entries = entriesOf(site.root, corpusPaths(site.root), 'GPT 中文教程')
-  })
-  afterAll(() => cleanup?.())
+  withCorpusEntries(150, (e) => (entries = e))
 
   it.each([0, 512])('suggests exactly what a scan suggests with bigram lists past %i bytes tiered', async (tierBytes) => {
     const reference = prepareIndex({ v: 1, pages: entries })
