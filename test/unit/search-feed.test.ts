@@ -22,7 +22,7 @@ describe('the search feed', () => {
     const feed = SearchFeed.start(config, pages.length)!
     for (const i of order) feed.put(pages[i], i)
     expect(feed.digest(pages.length)).toMatch(/^[0-9a-f]{64}$/)
-    const shards = await feed.job.finish()
+    const shards = await feed.job!.finish()
     const expected = buildSearchShards(buildSearchIndex(pages, config.title).pages, '')
     expect(shards.manifest).toEqual(expected.manifest)
     expect(shards.files).toEqual(expected.files)

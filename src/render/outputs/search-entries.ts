@@ -43,9 +43,10 @@ export class SearchFeed {
   private next = 0
   private readonly digests = createHash('sha256')
 
-  private constructor(
+  /** `job`: where the entries are packed; none to digest them only. */
+  constructor(
     private readonly siteTitle: string,
-    readonly job: SearchJob,
+    readonly job?: SearchJob,
   ) {}
 
   /** A feed for a build of `pages` pages, or none (search off, or an index of this code cached). */
@@ -61,7 +62,7 @@ export class SearchFeed {
       this.waiting.delete(this.next++)
       if (!entry) continue
       this.digests.update(JSON.stringify(entry)).update('\n')
-      this.job.add(entry)
+      this.job?.add(entry)
     }
   }
 
@@ -72,6 +73,6 @@ export class SearchFeed {
 
   /** The build failed before it asked for the packs: stop packing. */
   abandon(): void {
-    this.job.abandon()
+    this.job?.abandon()
   }
 }

@@ -2,11 +2,10 @@ import { withBase } from '../../shared/paths.js'
 import type { SearchIndexData } from '../../shared/search.js'
 import type { ExtraOutput, OutputContext } from './types.js'
 import type { ParsedPage } from '../content/parse-page.js'
-import { createHash } from 'node:crypto'
 import type { OutputContents } from '../emit/write-output.js'
 import type { SearchShards } from './search-shards.js'
 import { openSearchCache, searchCodeKey } from './search-cache.js'
-import { SEARCH_TEXT_LIMIT, searchEntries } from './search-entries.js'
+import { SEARCH_TEXT_LIMIT, SearchFeed, searchEntries } from './search-entries.js'
 import { startSearchJob } from './search-job.js'
 
 export { SEARCH_TEXT_LIMIT } from './search-entries.js'
@@ -34,18 +33,16 @@ export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   // read from its body file once); otherwise the digest comes first, and only a miss reads them
   // again to pack them.
   const fed = ctx.searchFeed?.digest(ctx.parsed.length)
-  let job = fed ? ctx.searchFeed!.job : undefined
-  let digest = fed
-  if (!digest) {
+  let feed: SearchFeed
+  let digest: string
+  if (ctx.searchFeed && fed) [feed, digest] = [ctx.searchFeed, fed]
+  else {
     ctx.searchFeed?.abandon()
-    const digests = createHash('sha256')
-    job = cache?.holdsAny() ? undefined : startSearchJob(ctx.parsed.length)
-    for (const entry of searchEntries(ctx.parsed, title)) {
-      digests.update(JSON.stringify(entry)).update('\n')
-      job?.add(entry)
-    }
-    digest = digests.digest('hex')
+    feed = new SearchFeed(title, cache?.holdsAny() ? undefined : startSearchJob(ctx.parsed.length))
+    ctx.parsed.forEach(feed.put)
+    digest = feed.digest(ctx.parsed.length)!
   }
+  let job = feed.job
   const name = ctx.hash(`search-shards\n${searchCodeKey()}\n${digest}`)
   const dir = `assets/search/${name}/`
   const file = `assets/js/search.${name}.json`
