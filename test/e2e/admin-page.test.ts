@@ -9,7 +9,6 @@ import { ADMIN_CSP } from '../../src/proxy/admin-page/page.js'
 import { createProxyApp } from '../../src/proxy/app.js'
 import { openPostgresStore, openSqliteStore, startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
-import { openD1Store, type D1Binding } from '../../src/proxy/stores/d1.js'
 import type { CommentStore, StoredComment } from '../../src/proxy/stores/store.js'
 import { launchBrowser } from '../helpers/browser.js'
 import { postgresDatabase } from '../helpers/postgres.js'
@@ -76,21 +75,30 @@ async function storeTarget(store: CommentStore): Promise<Target> {
 }
 
 async function workerTarget(): Promise<Target> {
-  const bundle = await build({ entryPoints: [join(REPO_ROOT, 'src/proxy/worker.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })
+  const bundle = async (entry: string) =>
+    (await build({ entryPoints: [join(REPO_ROOT, entry)], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })).outputFiles[0].text
+  // Two workers on one D1 database: the service, and the store worker of store-d1.test.ts that
+  // puts the comments in. Inserting through miniflare's D1 proxy instead (getD1Database) blocks
+  // the test's thread on a synchronous fetch per statement, which lost its answer under load.
   const mf = new Miniflare({
-    modules: true,
-    script: bundle.outputFiles[0].text,
-    compatibilityDate: '2025-01-01',
-    d1Databases: { DB: 'admin-page-test' },
-    bindings: SETTINGS,
     host: '127.0.0.1',
     port: 0,
+    workers: [
+      { name: 'comments', modules: true, script: await bundle('src/proxy/worker.ts'), compatibilityDate: '2025-01-01', d1Databases: { DB: 'admin-page-test' }, bindings: SETTINGS },
+      { name: 'store', modules: true, script: await bundle('test/proxy/store-d1-worker.ts'), compatibilityDate: '2025-01-01', d1Databases: { DB: 'admin-page-test' } },
+    ],
   })
   const url = (await mf.ready).origin
   // The worker migrates its store on its first request.
   await fetch(`${url}/healthz`)
-  const store = openD1Store((await mf.getD1Database('DB')) as unknown as D1Binding)
-  return { url, insert: async (comments) => void (await store.importRecords({ comments, counters: [] })), close: () => mf.dispose() }
+  // miniflare types its Fetcher from workers' types, which this project does not load.
+  const store = (await mf.getWorker('store')) as unknown as { fetch(url: string, init: RequestInit): Promise<Response> }
+  const insert = async (comments: StoredComment[]) => {
+    const res = await store.fetch('http://store.test/', { method: 'POST', body: JSON.stringify({ binding: 'DB', method: 'importRecords', args: [{ comments, counters: [] }] }) })
+    const body = (await res.json()) as { ok: boolean; error?: string }
+    if (!body.ok) throw new Error(body.error)
+  }
+  return { url, insert, close: () => mf.dispose() }
 }
 
 let browser: Browser
