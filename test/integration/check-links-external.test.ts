@@ -42,8 +42,8 @@ function startServer(): Promise<{ server: Server; port: number; count: (key: str
       case '/head-405':
         return req.method === 'HEAD' ? send(405, { allow: 'GET' }) : send(200)
       case '/slow': {
-        // Answers long after the checker's time-out (1 s in this test).
-        const t = setTimeout(() => send(200), 4000)
+        // Never answers in time: the checker's time-out (TIMEOUT_MS) ends the wait.
+        const t = setTimeout(() => send(200), 60_000)
         timers.add(t)
         res.on('close', () => clearTimeout(t))
         return
@@ -76,6 +76,12 @@ function startServer(): Promise<{ server: Server; port: number; count: (key: str
   })
 }
 
+/**
+ * Long enough that a loaded CI machine still answers every other link in time (at 1 s, a
+ * redirect once timed out there), short enough to keep the test quick.
+ */
+const TIMEOUT_MS = 4000
+
 const total = (counts: Record<string, number>, path: string) => (counts[`HEAD ${path}`] ?? 0) + (counts[`GET ${path}`] ?? 0)
 
 describe('gptnotes check-links --external (against a local HTTP server)', () => {
@@ -87,7 +93,7 @@ describe('gptnotes check-links --external (against a local HTTP server)', () => 
     site = copyFixture('check-links-external')
     const page = join(site.root, 'content/links.md')
     writeFileSync(page, readFileSync(page, 'utf8').replaceAll('PORT', String(http.port)))
-    expected = readFileSync(join(FIXTURES, 'check-links-external/expected.txt'), 'utf8').replaceAll('PORT', String(http.port)).trimEnd().split('\n')
+    expected = readFileSync(join(FIXTURES, 'check-links-external/expected.txt'), 'utf8').replaceAll('PORT', String(http.port)).replace('TIMEOUT', String(TIMEOUT_MS)).trimEnd().split('\n')
   })
   afterAll(async () => {
     await http.close()
@@ -102,7 +108,7 @@ describe('gptnotes check-links --external (against a local HTTP server)', () => 
   })
 
   it('reports 404, 5xx after retries and time-outs; retries a 429 after its Retry-After; falls back to GET when HEAD is refused', async () => {
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--external', '--timeout', '1000')
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--external', '--timeout', String(TIMEOUT_MS))
     expect(code, stderr).toBe(1)
     const lines = stdout.trimEnd().split('\n')
     expect(lines.slice(0, expected.length)).toEqual(expected)
@@ -124,7 +130,7 @@ describe('gptnotes check-links --external (against a local HTTP server)', () => 
 
   it('a second run within the hour asks again only for the links that failed (--json)', async () => {
     const before = http.counts()
-    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--external', '--timeout', '1000', '--json')
+    const { code, stdout, stderr } = await gptnotes('check-links', '--root', site.root, '--external', '--timeout', String(TIMEOUT_MS), '--json')
     expect(code, stderr).toBe(1)
     const report = JSON.parse(stdout) as { problems: Problem[]; summary: { externalUrls: number; problems: number } }
     expect(report.problems.map((p) => `${p.file}:${p.line}  ${p.link}  ${p.reason}`)).toEqual(expected)
