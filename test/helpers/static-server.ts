@@ -63,25 +63,36 @@ export async function serveStatic(dir: string, base = '/gpt/', { ranges = true }
   const server = createServer((req, res) => {
     const raw = new URL(req.url ?? '/', 'http://x').pathname
     const path = decodeURIComponent(raw)
+    // A browser may still ask for a file while a test removes the site after its last case: the
+    // request then fails as a host's would, not as an uncaught error in the test run.
+    const stream = (file: string, options?: { start: number; end: number }) =>
+      createReadStream(file, options)
+        .on('error', () => res.destroy())
+        .pipe(res)
     const send = (status: number, file: string) => {
+      const stat = statSync(file, { throwIfNoEntry: false })
+      if (!stat) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        return res.end('not found')
+      }
       const type = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headersOf(rules, raw) }
       const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '')
-      const size = statSync(file).size
+      const size = stat.size
       if (ranges && status === 200 && range && Number(range[1]) <= Number(range[2]) && Number(range[2]) < size) {
         const [start, end] = [Number(range[1]), Number(range[2])]
         res.writeHead(206, { ...type, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) })
         if (req.method === 'HEAD') return res.end()
-        return createReadStream(file, { start, end }).pipe(res)
+        return stream(file, { start, end })
       }
       res.writeHead(status, type)
       if (req.method === 'HEAD') return res.end()
-      createReadStream(file).pipe(res)
+      stream(file)
     }
     if (path.startsWith(base)) {
       let file = normalize(join(dir, path.slice(base.length)))
       if (file.startsWith(dir)) {
-        if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
-        if (existsSync(file) && statSync(file).isFile()) return send(200, file)
+        if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) file = join(file, 'index.html')
+        if (statSync(file, { throwIfNoEntry: false })?.isFile()) return send(200, file)
       }
     }
     send(404, join(dir, '404.html'))

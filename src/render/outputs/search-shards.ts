@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
+import { BODY_COUNT_CAP, fold, isCjk, isWordChar, MAX_QUERY, type SearchEntry } from '../../shared/search.js'
 import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
 import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../../shared/search-tiers.js'
@@ -179,6 +179,26 @@ interface List {
   packed?: Uint8Array
   /** Tiered lists: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
+  /** Bodies' lists while a page is added: the page (-1 before any) and its positions so far. */
+  page: number
+  at?: number[]
+}
+
+/**
+ * What `isCjk` and `isWordChar` say of each UTF-16 code unit, read from tables: a page's body is
+ * scanned a code unit at a time, and a regular expression per unit cost more than the rest of it.
+ */
+let unitTables: { cjk: Uint8Array; word: Uint8Array } | undefined
+function unitClasses(): { cjk: Uint8Array; word: Uint8Array } {
+  if (unitTables) return unitTables
+  const cjk = new Uint8Array(65536)
+  const word = new Uint8Array(65536)
+  for (let u = 0; u < 65536; u++) {
+    const c = String.fromCharCode(u)
+    cjk[u] = isCjk(c) ? 1 : 0
+    word[u] = isWordChar(c) ? 1 : 0
+  }
+  return (unitTables = { cjk, word })
 }
 
 /** Tier packs: tiers end to end, a new pack past the target (each tier whole in one pack). */
@@ -281,37 +301,34 @@ export class SearchIndexBuilder {
     private readonly tierBytes = TIER_BYTES,
   ) {}
 
-  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
+  /** Bodies' single-unit characters by code unit, and their bigrams by first then second unit. */
+  private readonly unitChars: (List | undefined)[] = new Array(65536)
+  private readonly unitGrams: (Map<number, List> | undefined)[] = new Array(65536)
+
+  private entry(part: Part, kind: Kind, key: string, name = key): List {
     let l = this.lists[kind].get(name)
     if (!l) {
-      l = { kind, name, key, list: new ByteList() }
+      l = this.newList(part, kind, key, name)
       this.lists[kind].set(name, l)
-      this.parts[part].push(l)
     }
-    return l.list
+    return l
+  }
+
+  private list(part: Part, kind: Kind, key: string, name = key): ByteList {
+    return this.entry(part, kind, key, name).list
+  }
+
+  // The order lists are made in does not matter: buckets sort theirs by kind and name.
+  private newList(part: Part, kind: Kind, key: string, name = key): List {
+    const l: List = { kind, name, key, list: new ByteList(), page: -1 }
+    this.parts[part].push(l)
+    return l
   }
 
   /** Adds the next page. */
   add(entry: SearchEntry): void {
     const page = this.records.length
-    const body = keysOf(fold(entry.x))
-    // Counts are kept up to the cap ranking reads; the first position is exact.
-    for (const [key, at] of body.chars) {
-      const l = this.list('c', Kind.BodyChar, key)
-      l.start(page)
-      l.push(Math.min(at.length, BODY_COUNT_CAP))
-      l.push(at[0])
-    }
-    for (const [key, at] of body.grams) {
-      const l = this.list('g', Kind.BodyGram, key)
-      l.start(page)
-      l.positions(at)
-    }
-    for (const [word, { key, at }] of body.words) {
-      const l = this.list('g', Kind.BodyWord, key, word)
-      l.start(page)
-      l.positions(at)
-    }
+    this.addBody(fold(entry.x), page)
     ;[entry.t, ...entry.h.map(([title]) => title)].forEach((text, field) => {
       const low = fold(text)
       const keys = keysOf(low)
@@ -355,6 +372,64 @@ export class SearchIndexBuilder {
       if (this.dictionaryBytes >= DICTIONARY_BYTES) this.completeDictionary()
     }
     this.records.push([entry.t, entry.p, entry.h.map(([title, slug]) => (slug === slugify(title) ? [title] : [title, slug])), 0])
+  }
+
+  /**
+   * A page's body keys into their lists: what `scanKeys` visits, read a code unit at a time with
+   * lists found by code unit (no string per character or bigram), each list's positions of the
+   * page gathered, then written as one entry per list. Counts are kept up to the cap ranking
+   * reads; the first position is exact.
+   */
+  private addBody(low: string, page: number): void {
+    const { cjk, word } = unitClasses()
+    const touched: List[] = []
+    const note = (l: List, at: number) => {
+      if (l.page === page) l.at!.push(at)
+      else {
+        l.page = page
+        l.at = [at]
+        touched.push(l)
+      }
+    }
+    const n = low.length
+    let next = n ? low.charCodeAt(0) : 0
+    for (let i = 0; i < n; i++) {
+      const unit = next
+      next = i + 1 < n ? low.charCodeAt(i + 1) : 0
+      if (cjk[unit]) {
+        note((this.unitChars[unit] ??= this.newList('c', Kind.BodyChar, String.fromCharCode(unit))), i)
+        if (i + 1 < n && cjk[next]) {
+          const grams = (this.unitGrams[unit] ??= new Map())
+          let l = grams.get(next)
+          if (!l) grams.set(next, (l = this.newList('g', Kind.BodyGram, String.fromCharCode(unit, next))))
+          note(l, i)
+        }
+        continue
+      }
+      if (i > 0 && word[low.charCodeAt(i - 1)]) continue
+      // A Latin word's start (rare beside CJK characters): as `scanKeys` reads it.
+      const first = String.fromCodePoint(low.codePointAt(i)!)
+      if (!isWordChar(first)) continue
+      note(first.length === 1 ? (this.unitChars[unit] ??= this.newList('c', Kind.BodyChar, first)) : this.entry('c', Kind.BodyChar, first), i)
+      let end = i + first.length
+      let second = ''
+      while (end < n && end - i < MAX_QUERY) {
+        const cp = String.fromCodePoint(low.codePointAt(end)!)
+        if (!isWordChar(cp)) break
+        second ||= cp
+        end += cp.length
+      }
+      if (second) note(this.entry('g', Kind.BodyWord, first + second, low.slice(i, end)), i)
+    }
+    for (const l of touched) {
+      const at = l.at!
+      l.at = undefined
+      l.list.start(page)
+      if (l.kind === Kind.BodyChar) {
+        l.list.push(Math.min(at.length, BODY_COUNT_CAP))
+        l.list.push(at[0])
+      } else l.list.positions(at)
+    }
   }
 
   /** The dictionary from the texts so far; the texts kept as they were are deflated with it. */
