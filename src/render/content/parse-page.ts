@@ -55,6 +55,8 @@ export interface ParseOptions {
   contentDir?: string
 }
 
+const DEMO_OPENING = /:::[ \t]*demo/
+
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
 export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions): ParsedPage {
   const displayPath = `content/${file.relativePath}`
@@ -62,9 +64,12 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
   refuseUnsafeUrls(tree, displayPath, file.source)
-  if (body.includes('demo')) checkDemoBlocks(tree, displayPath, file.source)
+  // A demo block opens with `:::` and its name (containers.ts): a page without that skips both
+  // demo passes (the word alone is common in prose and paths).
+  const hasDemo = DEMO_OPENING.test(body)
+  if (hasDemo) checkDemoBlocks(tree, displayPath, file.source)
   // Before the HTML: the demos' island props name the script files made here.
-  const demos = body.includes('demo') ? demoScripts(tree, base, displayPath) : undefined
+  const demos = hasDemo ? demoScripts(tree, base, displayPath) : undefined
   const h1 = takeLeadingH1(tree)
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
