@@ -52,7 +52,7 @@ describe('the theme stylesheet after the first paint', () => {
     return { path: `/gpt/assets/css/${file}`, css: readFileSync(join(dir, file), 'utf8') }
   }
 
-  it.each(CASES)('every layout looks as with the whole theme inline, before and after the stylesheet, which arrives and applies (%s)', async (_, viewport, colorScheme) => {
+  it.each(CASES)('every layout looks as with the whole theme inline, before and after the stylesheet, which arrives and applies (%s)', { timeout: 150_000 }, async (_, viewport, colorScheme) => {
     const { path: sheet, css } = theme()
     // The inline scripts run (the theme script sets the dark class), the client does not (so the markup stays the server's).
     const noClient = async () => {

@@ -143,7 +143,7 @@ describe('tiered search on the synthetic corpus (150 pages)', () => {
   let entries: SearchEntry[]
   withCorpusEntries(150, (e) => (entries = e))
 
-  it.each([0, 512])('suggests exactly what a scan suggests with bigram lists past %i bytes tiered', async (tierBytes) => {
+  it.each([0, 512])('suggests exactly what a scan suggests with bigram lists past %i bytes tiered', { timeout: 150_000 }, async (tierBytes) => {
     const reference = prepareIndex({ v: 1, pages: entries })
     const { run, fetched } = packed(entries, DIR, undefined, undefined, tierBytes)
     const queries = [...queriesFrom(entries, 300, 7), '配置文件', '配置参数', '配置 文件', '例如', '服务器', '提示词', '配置文', '请求参数', 'api 请求']
