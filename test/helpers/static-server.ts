@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 
@@ -48,6 +48,15 @@ function headersOf(rules: readonly HeadersRule[], path: string): Record<string, 
   return out
 }
 
+/** The file's stat, or undefined for a path that names nothing (missing, or under a file). */
+function statOf(file: string): Stats | undefined {
+  try {
+    return statSync(file)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * A plain static host for the built output, as nginx or GitHub Pages serve it: files under
  * `base` from `dir` (a folder gets its index.html), `404.html` with status 404 otherwise. It
@@ -70,7 +79,7 @@ export async function serveStatic(dir: string, base = '/gpt/', { ranges = true }
         .on('error', () => res.destroy())
         .pipe(res)
     const send = (status: number, file: string) => {
-      const stat = statSync(file, { throwIfNoEntry: false })
+      const stat = statOf(file)
       if (!stat) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
         return res.end('not found')
@@ -91,8 +100,8 @@ export async function serveStatic(dir: string, base = '/gpt/', { ranges = true }
     if (path.startsWith(base)) {
       let file = normalize(join(dir, path.slice(base.length)))
       if (file.startsWith(dir)) {
-        if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) file = join(file, 'index.html')
-        if (statSync(file, { throwIfNoEntry: false })?.isFile()) return send(200, file)
+        if (statOf(file)?.isDirectory()) file = join(file, 'index.html')
+        if (statOf(file)?.isFile()) return send(200, file)
       }
     }
     send(404, join(dir, '404.html'))
