@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { dirSize } from './dir-size.mjs'
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.mjs'
 
 const here = join(fileURLToPath(import.meta.url), '..')
@@ -34,17 +35,22 @@ export function ciRow(site, runs = 3) {
     ci.push(buildOnce(site))
     if (hugoDir) hugo.push(hugoOnce(hugoDir))
   }
-  return { pages: ci[0].pages, ci: median(ci.map((r) => r.wall)), rssMiB: Math.max(...ci.map((r) => r.maxRssKiB)) / 1024, hugo: hugo.length ? median(hugo) : null, version }
+  // Both outputs as a host stores them: what "bytes ≤ 3× Hugo's" compares.
+  const output = dirSize(join(site, 'dist'))
+  const hugoOutput = hugoDir ? dirSize(join(hugoDir, 'public')) : null
+  return { pages: ci[0].pages, ci: median(ci.map((r) => r.wall)), rssMiB: Math.max(...ci.map((r) => r.maxRssKiB)) / 1024, hugo: hugo.length ? median(hugo) : null, version, output, hugoOutput }
 }
 
 export function printCiTable(rows, runs) {
   console.log('')
-  console.log(`| N | CI build s (no dist/, cache restored; median of ${runs}) | peak RSS MiB | Hugo cold build s (same run) | CI build / Hugo |`)
-  console.log('|---|---|---|---|---|')
+  console.log(`| N | CI build s (no dist/, cache restored; median of ${runs}) | peak RSS MiB | Hugo cold build s (same run) | CI build / Hugo | output MiB (files) | Hugo's output MiB (files) | bytes / Hugo's |`)
+  console.log('|---|---|---|---|---|---|---|---|')
+  const size = (o) => `${(o.bytes / 1048576).toFixed(1)} (${o.files})`
   for (const r of rows) {
     const hugo = r.hugo === null ? 'n/a' : `${r.hugo.toFixed(2)} (${r.version})`
     const ratio = r.hugo === null ? 'n/a' : `${(r.ci / r.hugo).toFixed(2)}×`
-    console.log(`| ${r.n} | ${r.ci.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${hugo} | ${ratio} |`)
+    const bytes = r.hugoOutput ? `${(r.output.bytes / r.hugoOutput.bytes).toFixed(2)}×` : 'n/a'
+    console.log(`| ${r.n} | ${r.ci.toFixed(2)} | ${r.rssMiB.toFixed(0)} | ${hugo} | ${ratio} | ${size(r.output)} | ${r.hugoOutput ? size(r.hugoOutput) : 'n/a'} | ${bytes} |`)
   }
 }
 
