@@ -93,11 +93,14 @@ describe('sharded search: edge cases of matching', () => {
     page('代码', '/code.html', 'max_tokens 与 max-tokens，x86 和 2024 年，' + 'a'.repeat(90) + ' 尾'),
     page('日本語とかな', '/jp.html', 'ひらがなとカタカナ、한국어 텍스트도。ー長音'),
     page('长文', '/long.html', '前言。'.repeat(30) + '这里讲注册的步骤。' + '注册'.repeat(30)),
+    // Words at the very start and right after CJK characters, an emoji (two code units), a letter last.
+    page('边界', '/edge.html', 'abc模型def😀x 尾g'),
   ]
   const queries = [
     '哈', '哈哈', '哈哈哈', '哈哈哈哈', '哈哈哈哈哈哈', 'chat', 'c', 'ch', 'chatgpt', 'gpt', 'g', 'ＧＰＴ', 'gpt 4', '4', 'chat 注册', '注册 chat',
     '𝐀', '𝐀𝐀', 'a𝐀', 'a', 'b', 'istanbul', 'ıstanbul', 'İstanbul', 'ας', 'σ', '终', 'max', 'tokens', 'max_tokens', 'x86', 'x8', '2024', 'a'.repeat(70),
     'ひらがな', 'か', 'カタカナ', '한국어', '텍', 'ー', 'ー長', '注册', '注册的步骤', '步骤 注册', '标题', '!!!', 'section',
+    'abc', 'abc模型', '模型def', 'def', 'de', 'x', '😀', '尾g', '尾', 'g',
   ]
 
   for (const target of [1, 200, 1 << 20]) {
