@@ -237,20 +237,31 @@ export function scanKeys(low: string, visit: KeyVisitor): void {
       continue
     }
     if (isWordChar(low[i - 1])) continue
-    const first = String.fromCodePoint(low.codePointAt(i)!)
-    if (!isWordChar(first)) continue
-    visit.char(first, i)
-    let end = i + first.length
-    let second = ''
-    // A query term is at most MAX_QUERY units long, so a longer word is told apart by its start.
-    while (end < low.length && end - i < MAX_QUERY) {
-      const cp = String.fromCodePoint(low.codePointAt(end)!)
-      if (!isWordChar(cp)) break
-      second ||= cp
-      end += cp.length
-    }
-    if (second) visit.word(low.slice(i, end), first + second, i)
+    const word = latinWordAt(low, i)
+    if (!word) continue
+    visit.char(word.first, i)
+    if (word.key) visit.word(word.text, word.key, i)
   }
+}
+
+/**
+ * The Latin word starting at `i` (after a unit that is not a word character), as `scanKeys`
+ * reads it: its first letter (a code point), its text, and its key (first two letters) when it
+ * has two or more; none when `i` holds no word character.
+ */
+export function latinWordAt(low: string, i: number): { first: string; text: string; key?: string } | undefined {
+  const first = String.fromCodePoint(low.codePointAt(i)!)
+  if (!isWordChar(first)) return undefined
+  let end = i + first.length
+  let second = ''
+  // A query term is at most MAX_QUERY units long, so a longer word is told apart by its start.
+  while (end < low.length && end - i < MAX_QUERY) {
+    const cp = String.fromCodePoint(low.codePointAt(end)!)
+    if (!isWordChar(cp)) break
+    second ||= cp
+    end += cp.length
+  }
+  return second ? { first, text: low.slice(i, end), key: first + second } : { first, text: first }
 }
 
 /**

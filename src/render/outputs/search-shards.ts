@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { BODY_COUNT_CAP, fold, isCjk, isWordChar, MAX_QUERY, type SearchEntry } from '../../shared/search.js'
-import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
+import { BODY_COUNT_CAP, fold, isCjk, isWordChar, type SearchEntry } from '../../shared/search.js'
+import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, latinWordAt, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
 import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../../shared/search-tiers.js'
 
@@ -408,18 +408,10 @@ export class SearchIndexBuilder {
       }
       if (i > 0 && word[low.charCodeAt(i - 1)]) continue
       // A Latin word's start (rare beside CJK characters): as `scanKeys` reads it.
-      const first = String.fromCodePoint(low.codePointAt(i)!)
-      if (!isWordChar(first)) continue
-      note(first.length === 1 ? (this.unitChars[unit] ??= this.newList('c', Kind.BodyChar, first)) : this.entry('c', Kind.BodyChar, first), i)
-      let end = i + first.length
-      let second = ''
-      while (end < n && end - i < MAX_QUERY) {
-        const cp = String.fromCodePoint(low.codePointAt(end)!)
-        if (!isWordChar(cp)) break
-        second ||= cp
-        end += cp.length
-      }
-      if (second) note(this.entry('g', Kind.BodyWord, first + second, low.slice(i, end)), i)
+      const w = latinWordAt(low, i)
+      if (!w) continue
+      note(w.first.length === 1 ? (this.unitChars[unit] ??= this.newList('c', Kind.BodyChar, w.first)) : this.entry('c', Kind.BodyChar, w.first), i)
+      if (w.key) note(this.entry('g', Kind.BodyWord, w.key, w.text), i)
     }
     for (const l of touched) {
       const at = l.at!
