@@ -58,24 +58,8 @@ export interface ParseOptions {
 const DEMO_OPENING = /:::[ \t]*demo/
 
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
-export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions): ParsedPage {
-  const displayPath = `content/${file.relativePath}`
-  const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
-  const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
-  if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
-  refuseUnsafeUrls(tree, displayPath, file.source)
-  // A demo block opens with `:::` and its name (containers.ts): a page without that skips both
-  // demo passes (the word alone is common in prose and paths).
-  const hasDemo = DEMO_OPENING.test(body)
-  if (hasDemo) checkDemoBlocks(tree, displayPath, file.source)
-  // Before the HTML: the demos' island props name the script files made here.
-  const demos = hasDemo ? demoScripts(tree, base, displayPath) : undefined
-  const h1 = takeLeadingH1(tree)
-  const { headers, slugs } = slugHeadings(tree)
-  insertToc(tree, headers)
-  const routePath = routePathOf(file.relativePath)
-  const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
-  const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
+export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
+  const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath } = preparePage(file, options)
   const html = mdastToHtml(tree)
   const text = pageText(tree)
   const excerpt = excerptOf(tree)
@@ -95,6 +79,31 @@ export function parsePage(file: SourceFile, { base, contentDir }: ParseOptions):
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (demos?.warnings.length) parsed.warnings = demos.warnings
   return parsed
+}
+
+/**
+ * Everything parsePage does before the HTML: the tree as the HTML is written from it, and what
+ * the passes over it found (exported for the test that holds both HTML writers equal).
+ */
+export function preparePage(file: SourceFile, { base, contentDir }: ParseOptions) {
+  const displayPath = `content/${file.relativePath}`
+  const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
+  const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
+  if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
+  refuseUnsafeUrls(tree, displayPath, file.source)
+  // A demo block opens with `:::` and its name (containers.ts): a page without that skips both
+  // demo passes (the word alone is common in prose and paths).
+  const hasDemo = DEMO_OPENING.test(body)
+  if (hasDemo) checkDemoBlocks(tree, displayPath, file.source)
+  // Before the HTML: the demos' island props name the script files made here.
+  const demos = hasDemo ? demoScripts(tree, base, displayPath) : undefined
+  const h1 = takeLeadingH1(tree)
+  const { headers, slugs } = slugHeadings(tree)
+  insertToc(tree, headers)
+  const routePath = routePathOf(file.relativePath)
+  const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
+  const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
+  return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath }
 }
 
 /**

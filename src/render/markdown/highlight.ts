@@ -15,6 +15,7 @@ import xml from 'highlight.js/lib/languages/xml'
 import yaml from 'highlight.js/lib/languages/yaml'
 import type { Element, ElementContent } from 'hast'
 import { escapeHtml } from '../../shared/escape.js'
+import { escapeAttribute } from './html-escapes.js'
 import { CODE_BLOCK_CLASS } from '../../shared/markup.js'
 
 /*
@@ -54,6 +55,12 @@ export function highlight(code: string, lang: string): string {
   cache.set(key, html)
   cachedChars += key.length + html.length
   return html
+}
+
+/** `codeBlock` as HTML, for the writer that makes no hast (write-html.ts); a test holds the two equal. */
+export function codeBlockHtml(code: string, lang: string): string {
+  const name = escapeAttribute(lang)
+  return `<div class="language-${name || 'text'} ${CODE_BLOCK_CLASS}"${lang ? ` data-lang="${name}"` : ''}><pre class="hljs"><code>${highlight(code, lang)}</code></pre></div>`
 }
 
 /** A fenced code block as hast: `<div class="language-LANG code-block"><pre class="hljs"><code>` with the highlighted code. */

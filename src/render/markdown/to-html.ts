@@ -8,6 +8,7 @@ import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
 import { containerKind, titledBlock } from './containers.js'
 import { codeBlock } from './highlight.js'
 import { islandMarker } from './islands.js'
+import { Unwritable, writeHtml } from './write-html.js'
 
 /** `::: NAME [title]` blocks, as the table in containers.ts says; an island gets its marker. */
 function container(state: State, node: ContainerDirective): Element {
@@ -48,7 +49,7 @@ const FIRST_SCREEN_BLOCKS = 4
  * The page's first image when it is near the top: it is likely the largest thing in the first
  * screen (the paint readers wait for), so it loads at once and early, not lazily after layout.
  */
-function firstScreenImage(tree: Root): import('mdast').Image | undefined {
+export function firstScreenImage(tree: Root): import('mdast').Image | undefined {
   const find = (node: import('mdast').Nodes): import('mdast').Image | undefined => {
     if (node.type === 'image') return node
     if (!('children' in node)) return undefined
@@ -117,14 +118,28 @@ function findInput(el: Element): Element | undefined {
   return undefined
 }
 
-/** mdast → HTML string; raw HTML written by the author passes through. */
+/**
+ * mdast → HTML string; raw HTML written by the author passes through. Written in one walk
+ * (write-html.ts) unless the tree needs what only the hast path does (references, footnotes).
+ */
 export function mdastToHtml(tree: Root): string {
+  const eager = firstScreenImage(tree)
+  try {
+    return writeHtml(tree, eager)
+  } catch (err) {
+    if (!(err instanceof Unwritable)) throw err
+  }
+  return hastPathHtml(tree, eager)
+}
+
+/** mdast → hast → HTML: every construct, and what write-html.ts is held equal to. */
+export function hastPathHtml(tree: Root, eager = firstScreenImage(tree)): string {
   const hast = toHast(tree, {
     allowDangerousHtml: true,
     clobberPrefix: '',
     footnoteLabel: '脚注',
     footnoteBackLabel: (i) => `返回正文第 ${i + 1} 处引用`,
-    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: imageHandler(firstScreenImage(tree)) as never, listItem: listItem as never },
+    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: imageHandler(eager) as never, listItem: listItem as never },
   })
   return toHtml(hast, { allowDangerousHtml: true })
 }
