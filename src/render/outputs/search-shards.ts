@@ -31,33 +31,54 @@ export interface SearchShards {
   files: [name: string, data: Uint8Array][]
 }
 
+/**
+ * Room for a buffer of `n` bytes: a small one is cut from a shared slab, since an array buffer of
+ * its own costs far more to make (and to collect) than the bytes it holds, and a build makes tens
+ * of thousands as its lists grow. What a grown buffer leaves behind in a slab stays until the slab
+ * goes, at most what the lists hold.
+ */
+const SLAB_BYTES = 1 << 20
+const SLAB_REGION_MAX = 1 << 14
+let slab = new Uint8Array(0)
+let slabUsed = 0
+function region(n: number): Uint8Array {
+  if (n > SLAB_REGION_MAX) return new Uint8Array(n)
+  if (slabUsed + n > slab.length) {
+    slab = new Uint8Array(SLAB_BYTES)
+    slabUsed = 0
+  }
+  return slab.subarray(slabUsed, (slabUsed += n))
+}
+
 /** Unsigned varints appended to a buffer that grows as needed. */
 class ByteList {
-  bytes = new Uint8Array(16)
+  bytes = region(16)
   length = 0
   /** The page of the last entry (entries are delta-coded by page). */
   page = 0
   entries = 0
-  private room(n: number): void {
-    if (this.length + n <= this.bytes.length) return
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n))
+  // Callers test for room themselves and call this only to grow: the test is inlined where
+  // varints are pushed by the million, the growing is not.
+  private grow(n: number): void {
+    const next = region(Math.max(this.bytes.length * 2, this.length + n))
     next.set(this.bytes.subarray(0, this.length))
     this.bytes = next
   }
   push(v: number): void {
-    this.room(8)
+    if (this.length + 8 > this.bytes.length) this.grow(8)
+    const bytes = this.bytes
     while (v >= 128) {
-      this.bytes[this.length++] = (v & 127) | 128
+      bytes[this.length++] = (v & 127) | 128
       v = Math.floor(v / 128)
     }
-    this.bytes[this.length++] = v
+    bytes[this.length++] = v
   }
   byte(b: number): void {
-    this.room(1)
+    if (this.length + 1 > this.bytes.length) this.grow(1)
     this.bytes[this.length++] = b
   }
   append(bytes: Uint8Array): void {
-    this.room(bytes.length)
+    if (this.length + bytes.length > this.bytes.length) this.grow(bytes.length)
     this.bytes.set(bytes, this.length)
     this.length += bytes.length
   }
@@ -179,9 +200,15 @@ interface List {
   packed?: Uint8Array
   /** Tiered lists: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
-  /** Bodies' lists while a page is added: the page (-1 before any) and its positions so far. */
+  /**
+   * Bodies' lists while a page is added: the page (-1 before any), its positions so far, the
+   * first, and (bigrams and words) the first and last links of their chain (`chainAt`).
+   */
   page: number
-  at?: number[]
+  count: number
+  first: number
+  head: number
+  last: number
 }
 
 /**
@@ -301,6 +328,13 @@ export class SearchIndexBuilder {
     private readonly tierBytes = TIER_BYTES,
   ) {}
 
+  /**
+   * The positions of a page's bigram and word lists, as chains: a list's first link, then each
+   * link's position (`chainAt`) and the next link (`chainNext`). No array per list and page.
+   */
+  private chainAt = new Int32Array(0)
+  private chainNext = new Int32Array(0)
+
   /** Bodies' single-unit characters by code unit, and their bigrams by first then second unit. */
   private readonly unitChars: (List | undefined)[] = new Array(65536)
   private readonly unitGrams: (Map<number, List> | undefined)[] = new Array(65536)
@@ -320,7 +354,7 @@ export class SearchIndexBuilder {
 
   // The order lists are made in does not matter: buckets sort theirs by kind and name.
   private newList(part: Part, kind: Kind, key: string, name = key): List {
-    const l: List = { kind, name, key, list: new ByteList(), page: -1 }
+    const l: List = { kind, name, key, list: new ByteList(), page: -1, count: 0, first: 0, head: 0, last: 0 }
     this.parts[part].push(l)
     return l
   }
@@ -383,15 +417,32 @@ export class SearchIndexBuilder {
   private addBody(low: string, page: number): void {
     const { cjk, word } = unitClasses()
     const touched: List[] = []
+    const n = low.length
+    // A position per code unit at most: a bigram's or a word's, never both.
+    if (this.chainAt.length < n) {
+      this.chainAt = new Int32Array(n * 2)
+      this.chainNext = new Int32Array(n * 2)
+    }
+    const chainAt = this.chainAt
+    const chainNext = this.chainNext
+    let links = 0
     const note = (l: List, at: number) => {
-      if (l.page === page) l.at!.push(at)
-      else {
+      if (l.page === page) {
+        l.count++
+        if (l.kind === Kind.BodyChar) return
+        chainAt[links] = at
+        chainNext[l.last] = links
+        l.last = links++
+      } else {
         l.page = page
-        l.at = [at]
+        l.count = 1
+        l.first = at
         touched.push(l)
+        if (l.kind === Kind.BodyChar) return
+        chainAt[links] = at
+        l.head = l.last = links++
       }
     }
-    const n = low.length
     let next = n ? low.charCodeAt(0) : 0
     for (let i = 0; i < n; i++) {
       const unit = next
@@ -414,13 +465,23 @@ export class SearchIndexBuilder {
       if (w.key) note(this.entry('g', Kind.BodyWord, w.key, w.text), i)
     }
     for (const l of touched) {
-      const at = l.at!
-      l.at = undefined
-      l.list.start(page)
+      const list = l.list
+      list.start(page)
       if (l.kind === Kind.BodyChar) {
-        l.list.push(Math.min(at.length, BODY_COUNT_CAP))
-        l.list.push(at[0])
-      } else l.list.positions(at)
+        list.push(Math.min(l.count, BODY_COUNT_CAP))
+        list.push(l.first)
+        continue
+      }
+      // The positions in order, each from the one before: the list's chain of links.
+      list.push(l.count)
+      let link = l.head
+      let at = chainAt[link]
+      list.push(at)
+      for (let k = 1; k < l.count; k++) {
+        link = chainNext[link]
+        list.push(chainAt[link] - at)
+        at = chainAt[link]
+      }
     }
   }
 
