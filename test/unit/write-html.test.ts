@@ -32,6 +32,7 @@ function written(source: string, name?: string): { direct: string | undefined; h
 const CASES: Record<string, string> = {
   'hard breaks drop the next line’s leading blanks, in text and in the first text of an element':
     'a  \n&#32;&#9;b\n\nc\\\n*&#32;d*\n\nc2  \n`&#32;c3`\n\na  \n   b\n\nc\\\n  *d*\n\ne  \n  `f`\n\ng  \n  [h](./x.md)\n\ni  \n  ~~j~~\n\nk  \n  <span>l</span>\n\nm  \n  **n** o  \n  ![p](./images/a.png)\n\nq  \n  \n',
+  'after a hard break only a text first in an element loses its blanks, not one deeper': 'a  \n*__&#32;x__ y*\n\nb  \n*`&#32;c` d*\n\ne  \n[*&#32;f*](./g.md)',
   'blanks around line endings inside a text': 'a   \n   b\t\n\tc  \n d',
   'characters escaped in text and attributes': 'a & b < c > d " \' ` &amp; &#x3C; &copy;\n\n[x](https://example.com/?a=1&b="2" \'ti"t&le`\')\n\n![al"t&<](./images/a.png "t\'i")',
   'link addresses normalised': '[a](<./中 文.md>) [b](https://例子.com/路径?q=空 格) [c](#锚点) [d](mailto:a@b.c)',

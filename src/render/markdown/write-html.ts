@@ -136,14 +136,15 @@ class HtmlWriter {
   constructor(private readonly eagerImage: Image | undefined) {}
 
   /**
-   * The HTML of each child that makes any, as `state.all`: after a hard break, a text (or the
-   * first text of an element) loses its leading blanks. `trimHead` asks that of the first child.
+   * The HTML of each child that makes any, as `state.all`: after a hard break, a text (or an
+   * element's first child when that is a text, one level down only) loses its leading blanks.
+   * `trimHead` asks that of the first child.
    */
   all(parent: Parents, trimHead = false): string[] {
     const out: string[] = []
     const nodes = parent.children
     for (let i = 0; i < nodes.length; i++) {
-      const html = this.one(nodes[i], parent, i ? nodes[i - 1].type === 'break' : trimHead)
+      const html = this.one(nodes[i], parent, i ? nodes[i - 1].type === 'break' : trimHead && nodes[0].type === 'text')
       if (html !== undefined) out.push(html)
     }
     return out
