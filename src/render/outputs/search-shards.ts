@@ -32,17 +32,17 @@ export interface SearchShards {
 }
 
 /**
- * Room for a buffer of `n` bytes: a small one is cut from a shared slab, since an array buffer of
- * its own costs far more to make (and to collect) than the bytes it holds, and a build makes tens
- * of thousands as its lists grow. What a grown buffer leaves behind in a slab stays until the slab
- * goes, at most what the lists hold.
+ * Room for a chunk of a posting list, cut from shared slabs: an array buffer of its own costs far
+ * more to make (and to collect) than the bytes it holds, and tens of thousands of lists grow
+ * while pages are added. A chunk is never given back: a list that outgrows it keeps it and goes
+ * on in the next, so no byte of a slab is left unused. Large chunks get buffers of their own.
  */
 const SLAB_BYTES = 1 << 20
-const SLAB_REGION_MAX = 1 << 14
+const SLAB_CHUNK_MAX = 1 << 14
 let slab = new Uint8Array(0)
 let slabUsed = 0
-function region(n: number): Uint8Array {
-  if (n > SLAB_REGION_MAX) return new Uint8Array(n)
+function chunk(n: number): Uint8Array {
+  if (n > SLAB_CHUNK_MAX) return new Uint8Array(n)
   if (slabUsed + n > slab.length) {
     slab = new Uint8Array(SLAB_BYTES)
     slabUsed = 0
@@ -50,37 +50,63 @@ function region(n: number): Uint8Array {
   return slab.subarray(slabUsed, (slabUsed += n))
 }
 
-/** Unsigned varints appended to a buffer that grows as needed. */
+/**
+ * Unsigned varints appended to a buffer that grows as needed: by copying into one twice the size
+ * (buffers of the packing, let go soon), or for a posting list (`chained`, kept to the end) by
+ * going on in a chunk twice the size, the full ones kept as they are.
+ */
 class ByteList {
-  bytes = region(16)
-  length = 0
+  private bytes: Uint8Array
+  /** Bytes in `bytes`. */
+  private used = 0
+  /** A chained list's full chunks, and the bytes they hold. */
+  private full: Uint8Array[] | undefined
+  private fullBytes = 0
   /** The page of the last entry (entries are delta-coded by page). */
   page = 0
   entries = 0
+
+  constructor(private readonly chained = false) {
+    this.bytes = chained ? chunk(16) : new Uint8Array(16)
+  }
+
+  get length(): number {
+    return this.fullBytes + this.used
+  }
+
   // Callers test for room themselves and call this only to grow: the test is inlined where
   // varints are pushed by the million, the growing is not.
   private grow(n: number): void {
-    const next = region(Math.max(this.bytes.length * 2, this.length + n))
-    next.set(this.bytes.subarray(0, this.length))
+    const size = Math.max(this.bytes.length * 2, n)
+    if (this.chained) {
+      // What is left of the full chunk (less than a varint) stays unused.
+      if (this.used) (this.full ??= []).push(this.bytes.subarray(0, this.used))
+      this.fullBytes += this.used
+      this.bytes = chunk(size)
+      this.used = 0
+      return
+    }
+    const next = new Uint8Array(Math.max(size, this.used + n))
+    next.set(this.bytes.subarray(0, this.used))
     this.bytes = next
   }
   push(v: number): void {
-    if (this.length + 8 > this.bytes.length) this.grow(8)
+    if (this.used + 8 > this.bytes.length) this.grow(8)
     const bytes = this.bytes
     while (v >= 128) {
-      bytes[this.length++] = (v & 127) | 128
+      bytes[this.used++] = (v & 127) | 128
       v = Math.floor(v / 128)
     }
-    bytes[this.length++] = v
+    bytes[this.used++] = v
   }
   byte(b: number): void {
-    if (this.length + 1 > this.bytes.length) this.grow(1)
-    this.bytes[this.length++] = b
+    if (this.used + 1 > this.bytes.length) this.grow(1)
+    this.bytes[this.used++] = b
   }
   append(bytes: Uint8Array): void {
-    if (this.length + bytes.length > this.bytes.length) this.grow(bytes.length)
-    this.bytes.set(bytes, this.length)
-    this.length += bytes.length
+    if (this.used + bytes.length > this.bytes.length) this.grow(bytes.length)
+    this.bytes.set(bytes, this.used)
+    this.used += bytes.length
   }
   /** Starts an entry of `page`: its delta from the last. */
   start(page: number): void {
@@ -92,8 +118,17 @@ class ByteList {
     this.push(at.length)
     for (let k = 0; k < at.length; k++) this.push(at[k] - (k ? at[k - 1] : 0))
   }
+  /** The bytes end to end (a chained list's chunks copied into one buffer, each time). */
   get data(): Uint8Array {
-    return this.bytes.subarray(0, this.length)
+    const last = this.bytes.subarray(0, this.used)
+    if (!this.full) return last
+    const out = new Uint8Array(this.length)
+    let at = 0
+    for (const part of [...this.full, last]) {
+      out.set(part, at)
+      at += part.length
+    }
+    return out
   }
 }
 
@@ -354,7 +389,7 @@ export class SearchIndexBuilder {
 
   // The order lists are made in does not matter: buckets sort theirs by kind and name.
   private newList(part: Part, kind: Kind, key: string, name = key): List {
-    const l: List = { kind, name, key, list: new ByteList(), page: -1, count: 0, first: 0, head: 0, last: 0 }
+    const l: List = { kind, name, key, list: new ByteList(true), page: -1, count: 0, first: 0, head: 0, last: 0 }
     this.parts[part].push(l)
     return l
   }
