@@ -66,8 +66,12 @@ class ByteList {
   page = 0
   entries = 0
 
-  constructor(private readonly chained = false) {
-    this.bytes = chained ? chunk(16) : new Uint8Array(16)
+  /** `capacity`: the bytes expected, when known (a buffer of the packing then never grows). */
+  constructor(
+    private readonly chained = false,
+    capacity = 16,
+  ) {
+    this.bytes = chained ? chunk(capacity) : new Uint8Array(capacity)
   }
 
   get length(): number {
@@ -134,7 +138,10 @@ class ByteList {
 
 /** Bits, most significant first. */
 class BitWriter {
-  private readonly out = new ByteList()
+  private readonly out: ByteList
+  constructor(capacity?: number) {
+    this.out = new ByteList(false, capacity)
+  }
   private acc = 0
   private count = 0
   /** Writes the low `n` (≤ 24) bits of `v`. */
@@ -182,7 +189,8 @@ function riceParameter(values: number[]): number {
 
 /** A list's varints as stored (see `listValues` in shared/search-shards.ts). */
 function packList(kind: Kind, list: ByteList): Uint8Array {
-  const r = new VarReader(list.data)
+  const data = list.data
+  const r = new VarReader(data)
   const values: number[] = []
   const codes: Code[] = []
   walkList(kind, list.entries, (code) => {
@@ -194,12 +202,14 @@ function packList(kind: Kind, list: ByteList): Uint8Array {
   const byCode: number[][] = [[], [], [], []]
   values.forEach((v, i) => byCode[codes[i]].push(v))
   const k = byCode.map((list, code) => (code ? riceParameter(list) : 0))
-  const out = new ByteList()
+  // Coded in bits, the values take fewer bytes than as varints (a few more for a tiny list).
+  const bits = new BitWriter(data.length + 8)
+  values.forEach((v, i) => (codes[i] === Code.Small ? bits.gamma(v) : bits.rice(v, k[codes[i]])))
+  const coded = bits.data
+  const out = new ByteList(false, coded.length + 8)
   out.push(list.entries)
   out.append(Uint8Array.of((k[1] << 4) | k[2], k[3]))
-  const bits = new BitWriter()
-  values.forEach((v, i) => (codes[i] === Code.Small ? bits.gamma(v) : bits.rice(v, k[codes[i]])))
-  out.append(bits.data)
+  out.append(coded)
   return out.data
 }
 
