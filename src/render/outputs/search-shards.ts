@@ -35,7 +35,8 @@ export interface SearchShards {
  * Room for a chunk of a posting list, cut from shared slabs: an array buffer of its own costs far
  * more to make (and to collect) than the bytes it holds, and tens of thousands of lists grow
  * while pages are added. A chunk is never given back: a list that outgrows it keeps it and goes
- * on in the next, so no byte of a slab is left unused. Large chunks get buffers of their own.
+ * on in the next, so a slab holds only bytes in use (but for a few at a chunk's end, and a slab's
+ * last bytes when the next chunk is larger). Large chunks get buffers of their own.
  */
 const SLAB_BYTES = 1 << 20
 const SLAB_CHUNK_MAX = 1 << 14
