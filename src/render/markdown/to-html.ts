@@ -3,25 +3,14 @@ import { toHtml } from 'hast-util-to-html'
 import type { Code, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast'
-import { toString } from 'mdast-util-to-string'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
-import { containerKind, titledBlock } from './containers.js'
 import { codeBlock } from './highlight.js'
-import { islandMarker } from './islands.js'
+import { containerElement, firstScreenImage, imageProperties, taskName } from './site-elements.js'
 import { Unwritable, writeHtml } from './write-html.js'
 
-/** `::: NAME [title]` blocks, as the table in containers.ts says; an island gets its marker. */
+/** `::: NAME [title]` blocks (site-elements.ts). */
 function container(state: State, node: ContainerDirective): Element {
-  // The `[title]` label arrives as the first paragraph with `directiveLabel` set.
-  const [first, ...rest] = node.children
-  const labelled = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
-  const kind = containerKind(node.name)
-  const title = labelled ? toString(first) : (kind?.title ?? node.name.toUpperCase())
-  const body = state.all({ type: 'root', children: labelled ? rest : node.children } as Root) as ElementContent[]
-  const block = { title, body, node }
-  // A directive written as `:::name` with a name the table lacks still reads as a titled block.
-  const html = (kind?.toHast ?? titledBlock)(block)
-  return kind?.island ? islandMarker(kind.name, kind.island(block), html) : html
+  return containerElement(node, (children) => state.all({ type: 'root', children } as Root) as ElementContent[])
 }
 
 function code(_state: State, node: Code): Element {
@@ -42,46 +31,9 @@ function heading(state: State, node: import('mdast').Heading): Element {
   return { type: 'element', tagName: `h${node.depth}`, properties: { id }, children }
 }
 
-/** An image in the first few blocks of a page is likely in the first screen. */
-const FIRST_SCREEN_BLOCKS = 4
-
-/**
- * The page's first image when it is near the top: it is likely the largest thing in the first
- * screen (the paint readers wait for), so it loads at once and early, not lazily after layout.
- */
-export function firstScreenImage(tree: Root): import('mdast').Image | undefined {
-  const find = (node: import('mdast').Nodes): import('mdast').Image | undefined => {
-    if (node.type === 'image') return node
-    if (!('children' in node)) return undefined
-    for (const child of node.children) {
-      const found = find(child)
-      if (found) return found
-    }
-    return undefined
-  }
-  for (const block of tree.children.slice(0, FIRST_SCREEN_BLOCKS)) {
-    const found = find(block)
-    if (found) return found
-  }
-  return undefined
-}
-
 function imageHandler(eager: import('mdast').Image | undefined) {
-  return (_state: State, node: import('mdast').Image): Element => ({
-    type: 'element',
-    tagName: 'img',
-    properties: {
-      src: node.url,
-      alt: node.alt ?? '',
-      title: node.title ?? undefined,
-      ...(node.data?.hProperties ?? {}),
-      ...(node === eager ? { fetchPriority: 'high' } : { loading: 'lazy' }),
-      decoding: 'async',
-    },
-    children: [],
-  })
+  return (_state: State, node: import('mdast').Image): Element => ({ type: 'element', tagName: 'img', properties: imageProperties(node, eager) as Element['properties'], children: [] })
 }
-/** Task-list checkboxes are named by their item's text, so assistive tools can say what is done. */
 /**
  * The default handler asks of every item whether any item of its list is loose, scanning the
  * whole list each time: time grows with the square of the list's length. It reads only the
@@ -102,8 +54,7 @@ function looseList(parent: import('mdast').Parents): import('mdast').Parents {
 function listItem(state: State, node: import('mdast').ListItem, parent: import('mdast').Parents | undefined): Element {
   const li = defaultHandlers.listItem(state, node, parent && looseList(parent))
   if (typeof node.checked !== 'boolean') return li
-  const first = node.children[0]
-  const name = first?.type === 'paragraph' ? toString(first).trim() : ''
+  const name = taskName(node)
   const box = findInput(li)
   if (box && name) box.properties.ariaLabel = name
   return li

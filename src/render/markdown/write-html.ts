@@ -1,14 +1,12 @@
-import type { Element, ElementContent } from 'hast'
+import type { ElementContent } from 'hast'
 import { toHtml } from 'hast-util-to-html'
-import type { Code, Heading, Image, List, ListItem, Nodes, Paragraph, Parents, Root, Table, TableRow } from 'mdast'
+import type { Code, Heading, Image, List, ListItem, Nodes, Paragraph, Parents, Root, RootContent, Table, TableRow } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
-import { toString } from 'mdast-util-to-string'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
-import { containerKind, titledBlock } from './containers.js'
 import { codeBlockHtml } from './highlight.js'
 import { escapeAttribute, escapeText } from './html-escapes.js'
-import { islandMarker } from './islands.js'
+import { containerElement, imageProperties, taskName } from './site-elements.js'
 
 /*
  * mdast → HTML in one walk, with no hast tree between: the same bytes as mdast-util-to-hast with
@@ -72,7 +70,8 @@ export function attributes(props: Props): string {
       out += ' ' + info.name
       continue
     }
-    const text = Array.isArray(value) ? (info.tokens ? value.join(' ').trim() : value.join(',')) : String(value)
+    if (Array.isArray(value) && !info.tokens) throw new Unwritable(`property ${key} as a list`)
+    const text = Array.isArray(value) ? value.join(' ').trim() : String(value)
     out += ` ${info.name}="${escapeAttribute(text)}"`
   }
   return out
@@ -219,17 +218,8 @@ class HtmlWriter {
     return codeBlockHtml(node.value, (node.lang ?? '').toLowerCase())
   }
 
-  /** to-html.ts's image: lazy, unless it is the page's first-screen image. */
   private image(node: Image): string {
-    const props: Props = {
-      src: node.url,
-      alt: node.alt ?? '',
-      title: node.title ?? undefined,
-      ...(node.data?.hProperties ?? {}),
-      ...(node === this.eagerImage ? { fetchPriority: 'high' } : { loading: 'lazy' }),
-      decoding: 'async',
-    }
-    return `<img${attributes(props)}>`
+    return `<img${attributes(imageProperties(node, this.eagerImage))}>`
   }
 
   private list(node: List): string {
@@ -264,8 +254,7 @@ class HtmlWriter {
     if (typeof node.checked === 'boolean') {
       let head = results[0]
       if (!head?.paragraph) results.unshift((head = { paragraph: true, inner: '', count: 0 }))
-      const first = node.children[0]
-      const name = first?.type === 'paragraph' ? toString(first).trim() : ''
+      const name = taskName(node)
       const box = `<input${attributes({ type: 'checkbox', checked: node.checked, disabled: true, ariaLabel: name || undefined })}>`
       head.inner = box + (head.count > 0 ? ' ' : '') + head.inner
       head.count++
@@ -308,17 +297,10 @@ class HtmlWriter {
     return element(row, 'tr', {}, wrap(cells, true))
   }
 
-  /** to-html.ts's container: the kind's element around the body, in an island's marker for an island. */
+  /** A container's element (site-elements.ts) around its body, written here. */
   private container(node: ContainerDirective): string {
-    const [first, ...rest] = node.children
-    const labelled = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
-    const kind = containerKind(node.name)
-    const title = labelled ? toString(first) : (kind?.title ?? node.name.toUpperCase())
-    const bodyHtml = this.inner({ type: 'root', children: labelled ? rest : node.children } as Root)
-    const body = [{ type: 'raw', value: bodyHtml } as unknown as ElementContent]
-    const block = { title, body, node }
-    const html: Element = (kind?.toHast ?? titledBlock)(block)
-    return toHtml(kind?.island ? islandMarker(kind.name, kind.island(block), html) : html, { allowDangerousHtml: true })
+    const body = (children: RootContent[]) => [{ type: 'raw', value: this.inner({ type: 'root', children }) } as unknown as ElementContent]
+    return toHtml(containerElement(node, body), { allowDangerousHtml: true })
   }
 }
 

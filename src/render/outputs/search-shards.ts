@@ -464,7 +464,7 @@ export class SearchIndexBuilder {
     const { cjk, word } = unitClasses()
     const touched: List[] = []
     const n = low.length
-    // A position per code unit at most: a bigram's or a word's, never both.
+    // A position per code unit at most (a bigram's or a word's, never both); twice that, so few pages grow it.
     if (this.chainAt.length < n) {
       this.chainAt = new Int32Array(n * 2)
       this.chainNext = new Int32Array(n * 2)
