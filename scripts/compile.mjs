@@ -44,3 +44,7 @@ try {
 renameSync(tmp, lib)
 rmSync(old, { recursive: true, force: true })
 console.log(`compiled ${entryPoints.length} modules to ${relative(process.cwd(), join(root, 'lib')) || 'lib'}/`)
+
+// The client bundle of these sources, so that a build need not run esbuild for it (bundle.ts).
+const { writePrebuiltBundle } = await import(new URL('../lib/render/bundle/bundle.js', import.meta.url).href)
+await writePrebuiltBundle()

@@ -16,7 +16,6 @@ import { mascotAssets } from './outputs/mascot-assets.js'
 import { runExtraOutputs } from './outputs/run-outputs.js'
 import { SearchFeed } from './outputs/search-entries.js'
 import type { ParsedPage } from './content/parse-page.js'
-import { eachDocument } from './emit/render-html.js'
 import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './site/routes.js'
 import { assetOutputPath, readSources, scanContent } from './content/scan-content.js'
@@ -123,9 +122,6 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
-  // The client bundle does not depend on the site: esbuild (a process of its own) builds it while the pages parse.
-  const bundling = caches.clientBundle()
-  bundling.catch(() => {}) // heard when the bundle stage awaits it
   const content = await runStage(
     'scanContent',
     () => {
@@ -135,6 +131,19 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     },
     (r) => ({ count: r.sources.length }),
   )
+  // git answers for the dates while the pages parse.
+  const updating = lastUpdatedDates(
+    contentDir,
+    content.sources.map((s) => s.relativePath),
+  )
+  updating.catch(() => {}) // heard when the lastUpdated stage awaits it
+  // The renderer (React and the theme's components) loads while the pages parse, not before.
+  const rendering = import('./emit/render-html.js')
+  rendering.catch(() => {}) // heard when the render stage awaits it
+  // The client bundle does not depend on the site: it is read (or esbuild, a process of its
+  // own, makes it) once the parse's threads have started, not before them.
+  const bundling = new Promise<void>((resolve) => setImmediate(resolve)).then(() => caches.clientBundle())
+  bundling.catch(() => {}) // heard when the bundle stage awaits it
   // The search index's entries are taken while the pages parse, when they will be packed anew.
   const searchFeed = SearchFeed.start(config, content.sources.length, caches.cacheDir)
   if (searchFeed) onFailure.push(() => searchFeed.abandon())
@@ -143,12 +152,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     () => caches.parsePages(content.sources, { base: config.base, contentDir, onPage: searchFeed?.put }),
     (r) => ({ count: r.pages.length, fresh: r.fresh }),
   )
-  const updated = await runStage('lastUpdated', () =>
-    lastUpdatedDates(
-      contentDir,
-      content.sources.map((s) => s.relativePath),
-    ),
-  )
+  const updated = await runStage('lastUpdated', () => updating)
   const site = await runStage('siteData', () => buildSiteData(config, parsed))
   const commentSettings = { base: config.base, comments: commentsOf(config, options.commentService), vssue: vssueOf(config) }
   const routes = await runStage(
@@ -208,6 +212,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
         const documents: string[] = []
         const facts = new PageFacts()
         const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
+        const { eachDocument } = await rendering
         const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts }
         for (const [path, html] of eachDocument(routes, chunks, ctx)) {
           facts.add(html)

@@ -1,7 +1,6 @@
-import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { clientPlugins, pluginsSource } from './bundle-plugins.js'
 import { PACKAGE_ROOT } from '../package-root.js'
 
@@ -58,8 +57,19 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
+/** The installed version of `pkg` as Node finds it from the package (its own node_modules or one above it). */
+function installedVersion(pkg: string): string | undefined {
+  for (let dir = PACKAGE_ROOT; ; dir = dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string }).version ?? '?'
+    } catch {
+      if (dirname(dir) === dir) return undefined
+    }
+  }
+}
+
 /** A key that changes when the client sources, the build's plugins or the bundled packages' versions change. */
-function cacheKey(): string {
+export function cacheKey(): string {
   const hash = createHash('sha256')
   for (const dir of CLIENT_DIRS) {
     for (const file of sourceFiles(join(PACKAGE_ROOT, dir)).sort()) {
@@ -68,31 +78,60 @@ function cacheKey(): string {
   }
   hash.update(pluginsSource())
   hash.update(CACHE_FORMAT)
-  for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']) {
-    try {
-      hash.update(pkg + JSON.parse(readFileSync(join(PACKAGE_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version)
-    } catch {
-      hash.update(pkg)
-    }
-  }
+  for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']) hash.update(pkg + (installedVersion(pkg) ?? ''))
   return hash.digest('hex').slice(0, 16)
 }
 
 /**
- * The bundle stage: esbuild builds the client (React, router, theme) into hashed ES modules.
- * The result does not depend on the site's content, so it is cached on disk by source hash.
+ * The bundle made when the package was compiled (`scripts/compile.mjs`): a build whose client
+ * sources and packages are those (the key says so) takes it instead of running esbuild, which
+ * would otherwise take a core from the parse for about half a second of every cold build.
  */
-export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Promise<ClientBundle> {
+export const PREBUILT_FILE = join(PACKAGE_ROOT, 'lib', 'client-bundle.json')
+
+type StoredBundle = Omit<ClientBundle, 'files' | 'stylesheet'> & { files: { path: string; base64: string }[]; key?: string }
+
+/** A stored bundle; with `key`, only one stored under that key. */
+function readBundle(file: string, key?: string): Omit<ClientBundle, 'stylesheet'> | undefined {
+  let stored: StoredBundle
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredBundle
+  } catch {
+    return undefined // none yet
+  }
+  if (key !== undefined && stored.key !== key) return undefined
+  const { key: _key, ...bundle } = stored
+  return { ...bundle, files: bundle.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) }
+}
+
+function writeBundle(file: string, bundle: Omit<ClientBundle, 'stylesheet'>, key?: string): void {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify({ ...(key ? { key } : {}), ...bundle, files: bundle.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) }))
+}
+
+/** Bundle the client now and keep it as the package's prebuilt bundle (run by `scripts/compile.mjs`). */
+export async function writePrebuiltBundle(): Promise<void> {
+  writeBundle(PREBUILT_FILE, await bundleWithEsbuild(), cacheKey())
+}
+
+/**
+ * The bundle stage: esbuild builds the client (React, router, theme) into hashed ES modules.
+ * The result does not depend on the site's content, so it is cached on disk by source hash,
+ * and the package carries the one its own sources make (`prebuilt: false` bundles anew).
+ */
+export async function bundleClient({ cacheDir, prebuilt = true }: { cacheDir?: string; prebuilt?: boolean } = {}): Promise<ClientBundle> {
   const key = cacheKey()
   const cacheFile = cacheDir ? join(cacheDir, `client-${key}.json`) : undefined
-  if (cacheFile) {
-    try {
-      const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as Omit<ClientBundle, 'files' | 'stylesheet'> & { files: { path: string; base64: string }[] }
-      return withStylesheet({ ...cached, files: cached.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, 'base64') })) })
-    } catch {
-      // no cache yet
-    }
-  }
+  const stored = (cacheFile && readBundle(cacheFile)) || (prebuilt ? readBundle(PREBUILT_FILE, key) : undefined)
+  if (stored) return withStylesheet(stored)
+  const bundle = await bundleWithEsbuild()
+  if (cacheFile) writeBundle(cacheFile, bundle)
+  return withStylesheet(bundle)
+}
+
+async function bundleWithEsbuild(): Promise<Omit<ClientBundle, 'stylesheet'>> {
+  // Loaded only when it runs: most builds take the prebuilt or cached bundle.
+  const { build } = await import('esbuild')
   const outdir = join(PACKAGE_ROOT, '.gptnotes-out', 'assets', 'js')
   const result = await build({
     absWorkingDir: PACKAGE_ROOT,
@@ -133,10 +172,5 @@ export async function bundleClient({ cacheDir }: { cacheDir?: string } = {}): Pr
     .filter((f) => !f.path.endsWith('.css'))
     .map((f) => (firstLoad.has(f.path) && f.contents.length >= COMPILE_HINT_MIN ? { path: f.path, contents: Buffer.concat([Buffer.from(COMPILE_HINT), f.contents]) } : f))
   const firstLoadSources = [...new Set(Object.entries(outputs).flatMap(([abs, o]) => (firstLoad.has(toOut(join(PACKAGE_ROOT, abs))) ? Object.keys(o.inputs) : [])))].sort()
-  const bundle: Omit<ClientBundle, 'stylesheet'> = { files, entry, preload, listLayouts, styles, firstLoadSources }
-  if (cacheFile && cacheDir) {
-    mkdirSync(cacheDir, { recursive: true })
-    writeFileSync(cacheFile, JSON.stringify({ ...bundle, files: files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString('base64') })) }))
-  }
-  return withStylesheet(bundle)
+  return { files, entry, preload, listLayouts, styles, firstLoadSources }
 }

@@ -1,4 +1,4 @@
-import { build, type Message } from 'esbuild'
+import type { Message } from 'esbuild'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -78,6 +78,8 @@ function locateKey(name: string, source: string, keyPath: string): { file: strin
 async function importConfigFile(root: string, file: string, timeoutMs: number): Promise<unknown> {
   let code: string
   try {
+    // Loaded only for a config file to compile: a site without one never loads esbuild.
+    const { build } = await import('esbuild')
     const result = await build({
       entryPoints: [file],
       bundle: true,

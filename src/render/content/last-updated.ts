@@ -1,22 +1,22 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { promisify } from 'node:util'
 import { localSiteDay } from '../../shared/dates.js'
+
+const run = promisify(execFile)
 
 /**
  * When each markdown file last changed: the last commit touching it (one `git log` for the
- * whole folder), else the file's modification time. Dates as `2025-5-13`.
+ * whole folder), else the file's modification time. Dates as `2025-5-13`. Asynchronous, so the
+ * build starts it before the parse and git runs beside it.
  */
-export function lastUpdatedDates(contentDir: string, files: string[]): Map<string, string> {
+export async function lastUpdatedDates(contentDir: string, files: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   try {
-    const log = execFileSync('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.'], {
-      cwd: contentDir,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      maxBuffer: 64 * 1024 * 1024,
-    })
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: contentDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    const git = (args: string[]) => run('git', args, { cwd: contentDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const [{ stdout: log }, { stdout: topLine }] = await Promise.all([git(['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', '.']), git(['rev-parse', '--show-toplevel'])])
+    const top = topLine.trim()
     const prefix = relative(top, contentDir).split('\\').join('/')
     for (const entry of log.split('\0')) {
       const [time, ...names] = entry.split('\n').filter(Boolean)
