@@ -172,18 +172,50 @@ class BitWriter {
   }
 }
 
-/** The Rice parameter that codes `values` shortest (near log2 of their mean). */
-function riceParameter(values: number[]): number {
-  if (!values.length) return 0
-  let sum = 0
-  for (const v of values) sum += v
-  const guess = Math.max(0, Math.floor(Math.log2(sum / values.length + 1)) - 1)
-  let best = guess
-  let bestBits = Infinity
-  for (let k = Math.max(0, guess - 1); k <= Math.min(15, guess + 2); k++) {
-    let bits = 0
-    for (const v of values) bits += (v >>> k) + 1 + k
-    if (bits < bestBits) [best, bestBits] = [k, bits]
+/**
+ * A list's values and their codes while it is packed: a varint takes a byte at least, so a list
+ * has no more values than bytes, and one scratch pair, grown to the largest list, serves every
+ * list (arrays of their own, grown by pushing, cost more to make and to collect than to fill).
+ */
+let scratchValues = new Float64Array(0)
+let scratchCodes = new Uint8Array(0)
+
+/**
+ * The Rice parameter of each code that codes its values shortest (near log2 of their mean): of
+ * the candidates around the guess, the first of the fewest bits; 0 for a code with no values.
+ */
+function riceParameters(values: Float64Array, codes: Uint8Array, n: number): number[] {
+  const sum = [0, 0, 0, 0]
+  const count = [0, 0, 0, 0]
+  for (let i = 0; i < n; i++) {
+    sum[codes[i]] += values[i]
+    count[codes[i]]++
+  }
+  const low = [0, 0, 0, 0]
+  const high = [-1, -1, -1, -1]
+  const guess = [0, 0, 0, 0]
+  for (let c = 1; c < 4; c++) {
+    if (!count[c]) continue
+    guess[c] = Math.max(0, Math.floor(Math.log2(sum[c] / count[c] + 1)) - 1)
+    low[c] = Math.max(0, guess[c] - 1)
+    high[c] = Math.min(15, guess[c] + 2)
+  }
+  // Bits of each candidate k (low..high, at most 4) of each code: Σ (v >>> k) + (1 + k) per value.
+  const bits = new Float64Array(16)
+  for (let i = 0; i < n; i++) {
+    const c = codes[i]
+    if (!c) continue
+    const v = values[i]
+    for (let k = low[c]; k <= high[c]; k++) bits[c * 4 + k - low[c]] += (v >>> k) + 1 + k
+  }
+  const best = [0, 0, 0, 0]
+  for (let c = 1; c < 4; c++) {
+    if (!count[c]) continue
+    best[c] = guess[c]
+    let fewest = Infinity
+    for (let k = low[c]; k <= high[c]; k++) {
+      if (bits[c * 4 + k - low[c]] < fewest) [best[c], fewest] = [k, bits[c * 4 + k - low[c]]]
+    }
   }
   return best
 }
@@ -191,21 +223,27 @@ function riceParameter(values: number[]): number {
 /** A list's varints as stored (see `listValues` in shared/search-shards.ts). */
 function packList(kind: Kind, list: ByteList): Uint8Array {
   const data = list.data
+  if (scratchValues.length < data.length) {
+    scratchValues = new Float64Array(data.length + (data.length >> 1))
+    scratchCodes = new Uint8Array(scratchValues.length)
+  }
+  const values = scratchValues
+  const codes = scratchCodes
   const r = new VarReader(data)
-  const values: number[] = []
-  const codes: Code[] = []
+  let n = 0
   walkList(kind, list.entries, (code) => {
     const v = r.next()
-    values.push(v)
-    codes.push(code)
+    values[n] = v
+    codes[n++] = code
     return v
   })
-  const byCode: number[][] = [[], [], [], []]
-  values.forEach((v, i) => byCode[codes[i]].push(v))
-  const k = byCode.map((list, code) => (code ? riceParameter(list) : 0))
+  const k = riceParameters(values, codes, n)
   // Coded in bits, the values take fewer bytes than as varints (a few more for a tiny list).
   const bits = new BitWriter(data.length + 8)
-  values.forEach((v, i) => (codes[i] === Code.Small ? bits.gamma(v) : bits.rice(v, k[codes[i]])))
+  for (let i = 0; i < n; i++) {
+    if (codes[i] === Code.Small) bits.gamma(values[i])
+    else bits.rice(values[i], k[codes[i]])
+  }
   const coded = bits.data
   const out = new ByteList(false, coded.length + 8)
   out.push(list.entries)
@@ -302,11 +340,15 @@ function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: nu
   const classes = Array.from({ length: TIER_GROUPS * (TIER_CLASSES + 1) }, () => new ByteList())
   const r = new VarReader(list.data)
   const s = new VarReader(slots!.data)
+  // A page's positions by slot: how many, the first, and the slots in the order first seen
+  // (each slot's list is its own, so the order they are written in changes nothing).
+  const slotCount = new Int32Array(classes.length)
+  const slotFirst = new Float64Array(classes.length)
+  const seen: number[] = []
   let page = 0
   for (let e = 0; e < list.entries; e++) {
     page += r.next()
     const n = r.next()
-    const inSlot = new Map<number, { count: number; first: number }>()
     let at = 0
     let first = 0
     for (let i = 0; i < n; i++) {
@@ -314,19 +356,22 @@ function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: nu
       if (!i) first = at
       const slot = s.next() - 1
       if (slot < 0) continue
-      const c = inSlot.get(slot)
-      if (c) c.count++
-      else inSlot.set(slot, { count: 1, first: at })
+      if (slotCount[slot]++ === 0) {
+        slotFirst[slot] = at
+        seen.push(slot)
+      }
     }
     summary.start(page)
     summary.push(Math.min(n, BODY_COUNT_CAP))
     summary.push(first)
-    for (const [slot, c] of inSlot) {
+    for (const slot of seen) {
       const l = classes[slot]
       l.start(page)
-      l.push(Math.min(c.count, BODY_COUNT_CAP))
-      l.push(Math.floor(c.first / 2 ** TIER_FIRST_SHIFT))
+      l.push(Math.min(slotCount[slot], BODY_COUNT_CAP))
+      l.push(Math.floor(slotFirst[slot] / 2 ** TIER_FIRST_SHIFT))
+      slotCount[slot] = 0
     }
+    seen.length = 0
   }
   const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
   const groups: number[] = []
