@@ -88,6 +88,9 @@ for (const n of sizes) {
     execFileSync(process.execPath, [generator, '--n', String(n), '--out', content], { stdio: 'ignore' })
   }
   const results = []
+  const floor = []
+  // Each cold build is followed by a floor run: the two alternate, so a machine that slows down
+  // or speeds up during the bench moves both medians alike, not only the later one's.
   for (let i = 0; i < runs; i++) {
     // As the anchors were measured: the previous output and any cache are deleted before the clock
     // starts. The build then runs as `gptnotes build` does, with its cache folder (empty): pages
@@ -102,9 +105,8 @@ for (const n of sizes) {
       process.exit(1)
     }
     results.push({ wall, ...JSON.parse(child.stdout.trim().split('\n').pop()) })
+    floor.push(JSON.parse(execFileSync(process.execPath, [join(here, 'parser-floor.mjs'), site], { encoding: 'utf8' })))
   }
-  const floor = []
-  for (let i = 0; i < runs; i++) floor.push(JSON.parse(execFileSync(process.execPath, [join(here, 'parser-floor.mjs'), site], { encoding: 'utf8' })))
   const dist = join(site, 'dist')
   const wall = median(results.map((r) => r.wall)) / 1000
   const pages = results[0].pages
