@@ -53,6 +53,19 @@ describe("a page's critical CSS", () => {
     )
   })
 
+  it('gives pages whose inline styles set different values the same CSS, and one whose style reads a property that property, on one sheet', () => {
+    const css = ':root{--f:2px;--g:3px}p{margin:0}'
+    const sheet = new CriticalCss(css)
+    // Tags' colours differ page to page: what a style sets changes nothing.
+    const plain = sheet.forHtml('<p style="--tag-color:#111">x</p>')
+    expect(plain).toBe('p{margin:0}')
+    expect(sheet.forHtml('<p style="--tag-color:#222">y</p>')).toBe(plain)
+    // What a style reads is kept, page by page, whatever the pages before it were.
+    expect(sheet.forHtml('<p style="--tag-color:#333;width:var(--f)">z</p>')).toBe(':root{--f:2px}p{margin:0}')
+    expect(sheet.forHtml("<p style='height:var(--g)'>w</p>")).toBe(':root{--g:3px}p{margin:0}')
+    expect(sheet.forHtml('<p style="--tag-color:#111">x</p>')).toBe(plain)
+  })
+
   it("reads a rule's declarations at its top-level semicolons", () => {
     expect(declarations('color: red; background:url("a;b") x;--Mixed: 1; margin:0 !important;').map((d) => [d.prop, d.text, d.important])).toEqual([
       ['color', 'color: red', false],

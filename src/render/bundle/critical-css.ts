@@ -229,9 +229,11 @@ export class CriticalCss {
   forHtml(html: string): string {
     const tokens = htmlTokens(html)
     if (/<template[^>]*\sshadowrootmode=/i.test(html)) tokens.add(SHADOW_TOKEN)
-    // What decides the result: the tokens the sheet's selectors need, and the inline styles' text.
-    const styles = inlineStyles(html)
-    const key = [...tokens].filter((t) => this.relevant.has(t)).sort().join(' ') + '\n' + styles.join('\n')
+    // What decides the result: the tokens the sheet's selectors need, and the custom properties
+    // the inline styles read (what they set changes nothing here: tags' colours differ page to
+    // page, and keyed by the styles' text, nearly every page missed the cache).
+    const styles = inlineStyleReads(html)
+    const key = [...tokens].filter((t) => this.relevant.has(t)).sort().join(' ') + '\n' + styles.join(' ')
     let css = this.byKey.get(key)
     if (css === undefined) {
       const kept = this.keep(this.nodes, tokens)
@@ -331,17 +333,17 @@ function dropOverridden(nodes: Kept[]): void {
 /** Distinct sheets a build keeps worked out (a site has a few layouts, each with a few variants). */
 const MAX_KEYS = 512
 
-/** The text of the page's `style` attributes, distinct and sorted. */
-function inlineStyles(html: string): string[] {
+/** The custom properties the page's `style` attributes read (`var(--x)`), distinct and sorted. */
+function inlineStyleReads(html: string): string[] {
   const out = new Set<string>()
-  for (const m of html.matchAll(/\sstyle=(?:"([^"]*)"|'([^']*)')/g)) out.add(m[1] ?? m[2] ?? '')
+  for (const m of html.matchAll(/\sstyle=(?:"([^"]*)"|'([^']*)')/g)) for (const ref of (m[1] ?? m[2] ?? '').matchAll(VAR_REF)) out.add(ref[1])
   return [...out].sort()
 }
 
-/** The custom properties the kept rules and the page's inline styles read, with those they read in turn. */
-function usedProperties(nodes: Kept[], styles: string[]): Set<string> {
+/** The custom properties the kept rules and the page's inline styles (`styleReads`) read, with those they read in turn. */
+function usedProperties(nodes: Kept[], styleReads: string[]): Set<string> {
   const values = new Map<string, string[]>()
-  const used = new Set<string>()
+  const used = new Set<string>(styleReads)
   const read = (text: string) => {
     for (const m of text.matchAll(VAR_REF)) used.add(m[1])
   }
@@ -353,7 +355,6 @@ function usedProperties(nodes: Kept[], styles: string[]): Set<string> {
     }
   }
   walk(nodes)
-  for (const style of styles) read(style)
   // A property's value may read others: follow until nothing new is read.
   for (let size = -1; size !== used.size; ) {
     size = used.size
