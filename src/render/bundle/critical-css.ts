@@ -136,18 +136,41 @@ export function selectorNeeds(selector: string): string[] {
   return needs
 }
 
+/** The tokens of one start tag: its name (lower case), then its classes and id. */
+function tagTokens(name: string, attrs: string): string[] {
+  const out = [name.toLowerCase()]
+  for (const a of attrs.matchAll(/\s(class|id)=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
+    const value = a[2] ?? a[3] ?? a[4] ?? ''
+    if (a[1] === 'id') out.push('#' + value)
+    else for (const c of value.split(/\s+/)) if (c) out.push('.' + c)
+  }
+  return out
+}
+
+/**
+ * Start tags read before, with their tokens: pages repeat the same tags by the hundred
+ * (`<span class="hljs-string">`, the layout's), and reading each once halves the time.
+ * Cleared when full, so a build of any size holds at most this many.
+ */
+const tagMemo = new Map<string, string[]>()
+const TAG_MEMO_MAX = 50_000
+const CLASS_OR_ID = /\s(?:class|id)=/
+
 /** The tags (`div`), classes (`.x`) and ids (`#x`) present in an HTML document. */
 export function htmlTokens(html: string): Set<string> {
   const tokens = new Set<string>(['html', 'head', 'body', '.' + DARK_CLASS])
-  for (const m of html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g)) {
-    tokens.add(m[1].toLowerCase())
-    const attrs = m[2]
-    if (!attrs) continue
-    for (const a of attrs.matchAll(/\s(class|id)=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
-      const value = a[2] ?? a[3] ?? a[4] ?? ''
-      if (a[1] === 'id') tokens.add('#' + value)
-      else for (const c of value.split(/\s+/)) if (c) tokens.add('.' + c)
+  const tag = /<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    if (!m[2] || !CLASS_OR_ID.test(m[2])) {
+      tokens.add(m[1].toLowerCase())
+      continue
     }
+    let found = tagMemo.get(m[0])
+    if (!found) {
+      if (tagMemo.size >= TAG_MEMO_MAX) tagMemo.clear()
+      tagMemo.set(m[0], (found = tagTokens(m[1], m[2])))
+    }
+    for (const t of found) tokens.add(t)
   }
   return tokens
 }

@@ -3,6 +3,9 @@ import type { ClientComments } from '../../shared/types.js'
 
 /** The origin of an http(s) address, or undefined (a relative or odd address needs no entry). */
 export function originOf(address: string): string | undefined {
+  // No scheme, no origin: the usual relative address returns before `URL` throws (which costs a
+  // stack). Configs may pass no address at all (an unset `baseURL`): `URL` reads it as text too.
+  if (!String(address).includes(':')) return undefined
   try {
     const url = new URL(address)
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined

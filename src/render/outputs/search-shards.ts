@@ -623,7 +623,9 @@ export class SearchIndexBuilder {
       size += data.length + rest
     }
     const tiers = new TierPacks(this.packTarget)
-    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 6 }), false)
+    // Level 1: a bucket is mostly Rice-coded bits, which level 6 packs no smaller (0.04 % at
+    // 2,000 pages) for about twice the time.
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(deflateRawSync(bucket, { level: 1 }), false)
     // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
