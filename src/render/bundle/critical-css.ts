@@ -156,6 +156,13 @@ const tagMemo = new Map<string, string[]>()
 const TAG_MEMO_MAX = 50_000
 const CLASS_OR_ID = /\s(?:class|id)=/
 
+/**
+ * A copy of `text` that keeps nothing else alive: a piece of a page's HTML (a regular
+ * expression's match, a split) may be a view of the whole page's text, and a memo of views kept
+ * every page they came from (190 MiB more at 10,000 pages).
+ */
+const detached = (text: string): string => (' ' + text).slice(1)
+
 /** The tags (`div`), classes (`.x`) and ids (`#x`) present in an HTML document. */
 export function htmlTokens(html: string): Set<string> {
   const tokens = new Set<string>(['html', 'head', 'body', '.' + DARK_CLASS])
@@ -168,7 +175,7 @@ export function htmlTokens(html: string): Set<string> {
     let found = tagMemo.get(m[0])
     if (!found) {
       if (tagMemo.size >= TAG_MEMO_MAX) tagMemo.clear()
-      tagMemo.set(m[0], (found = tagTokens(m[1], m[2])))
+      tagMemo.set(detached(m[0]), (found = tagTokens(m[1], m[2]).map(detached)))
     }
     for (const t of found) tokens.add(t)
   }
