@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { clientPlugins, pluginsSource } from './bundle-plugins.js'
-import { PACKAGE_ROOT } from '../package-root.js'
+import { PACKAGE_ROOT, packageDir } from '../package-root.js'
 
 export interface OutputFile {
   /** Path inside the output folder (`assets/js/main.3f2a1b4c.js`). */
@@ -57,14 +57,14 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** The installed version of `pkg` as Node finds it from the package (its own node_modules or one above it). */
+/** The installed version of `pkg` as Node finds it from the package. */
 function installedVersion(pkg: string): string | undefined {
-  for (let dir = PACKAGE_ROOT; ; dir = dirname(dir)) {
-    try {
-      return (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version?: string }).version ?? '?'
-    } catch {
-      if (dirname(dir) === dir) return undefined
-    }
+  const dir = packageDir(PACKAGE_ROOT, pkg)
+  if (!dir) return undefined
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? '?'
+  } catch {
+    return '?'
   }
 }
 

@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, wri
 import { isBuiltin } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { packageDir } from '../package-root.js'
 import { BodyFiles, storedPage, type BodyRef, type PageMeta } from './page-bodies.js'
 import type { ParsedPage } from './parse-page.js'
 
@@ -44,14 +45,6 @@ const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFi
 function resolveModule(from: string, spec: string): string | undefined {
   const base = resolve(dirname(from), spec)
   return [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.js`].find(isFile)
-}
-
-/** The folder of package `name` as Node finds it from `dir`: the nearest `node_modules/name` above. */
-function packageDir(dir: string, name: string): string | undefined {
-  for (let d = dir; ; d = dirname(d)) {
-    if (isFile(join(d, 'node_modules', name, 'package.json'))) return join(d, 'node_modules', name)
-    if (dirname(d) === d) return undefined
-  }
 }
 
 const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
