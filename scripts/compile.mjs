@@ -1,5 +1,6 @@
-// Transpiles src/**/*.ts(x) to lib/ file by file (no bundling), so Node runs the CLI and the
-// renderer can import the client's React components for SSR. Type checking is `npm run typecheck`.
+// Transpiles src/**/*.ts(x) to lib/ file by file (but for two modules bundled below), so Node
+// runs the CLI and the renderer can import the client's React components for SSR. Type checking
+// is `npm run typecheck`.
 import { build } from 'esbuild'
 import { readdirSync, renameSync, rmSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
