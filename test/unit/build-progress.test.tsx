@@ -1,13 +1,15 @@
 import { render } from 'ink-testing-library'
 import { describe, expect, it } from 'vitest'
-import { BuildProgress, BuildProgressView } from '../../src/cli/build-progress.js'
+import { BuildProgress } from '../../src/cli/build-progress.js'
+import { BuildProgressView } from '../../src/cli/build-progress-view.js'
 
 const tick = () => new Promise((r) => setTimeout(r, 20))
 
 describe('build progress in a terminal (ink)', () => {
   it('shows each stage with its count and time as it completes, then the summary and warnings', async () => {
     const progress = new BuildProgress()
-    const { lastFrame, unmount } = render(<BuildProgressView progress={progress} />)
+    const { lastFrame, rerender, unmount } = render(<BuildProgressView state={progress.current} />)
+    progress.subscribe((state) => rerender(<BuildProgressView state={state} />))
     await tick()
     expect(lastFrame()).toContain('… loadConfig')
     expect(lastFrame()).toContain('· parsePage')
@@ -28,7 +30,8 @@ describe('build progress in a terminal (ink)', () => {
 
   it('marks the stage that failed', async () => {
     const progress = new BuildProgress()
-    const { lastFrame, unmount } = render(<BuildProgressView progress={progress} />)
+    const { lastFrame, rerender, unmount } = render(<BuildProgressView state={progress.current} />)
+    progress.subscribe((state) => rerender(<BuildProgressView state={state} />))
     progress.stage({ stage: 'loadConfig', ms: 3 })
     progress.fail()
     await tick()

@@ -1,0 +1,56 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLI, copyFixture } from '../helpers/sites.js'
+
+/**
+ * `gptnotes build` in a real pseudo-terminal (util-linux `script`), where it draws its progress
+ * with ink: the view is loaded only there, after the build has started.
+ */
+const hasScript = spawnSync('script', ['--version']).status === 0
+
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07]*\x07/g, '').replace(/\r/g, '')
+
+/** Runs the CLI in a terminal of 110 columns; what it showed, without colours, and its exit code. */
+function inTerminal(args: string[]): Promise<{ code: number; text: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' }
+  delete env.CI // in CI ink draws only the last frame; a terminal gets every one
+  const command = ['stty cols 110 rows 50;', 'exec', process.execPath, CLI, ...args].map((a) => (a.endsWith(';') || a === 'exec' ? a : `'${a}'`)).join(' ')
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env })
+  let out = ''
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()))
+  // `close`, not `exit`: the last frame may still be in the pipe when the process ends.
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, text: stripAnsi(out) })))
+}
+
+describe.skipIf(!hasScript)('gptnotes build in a terminal (ink progress)', () => {
+  let site: ReturnType<typeof copyFixture>
+  beforeAll(() => {
+    site = copyFixture('minimal')
+  })
+  afterAll(() => site.cleanup())
+
+  it('draws every stage as done, with its count, and the summary', async () => {
+    const { code, text } = await inTerminal(['build', '--root', site.root])
+    expect(code).toBe(0)
+    expect(text).toMatch(/✓ scanContent\s+3\s+\d+ ms/)
+    expect(text).toMatch(/✓ write\s+\d+\s+\d+ ms/)
+    expect(text).toMatch(/built 3 pages \(\d+ files, \d+ KiB\) into \S*dist in [\d.]+ s/)
+    // Not the plain lines a pipe gets.
+    expect(text).not.toMatch(/^ {2}scanContent/m)
+  })
+
+  it('marks the stage that failed, and prints the error under the view', async () => {
+    const { writeFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    writeFileSync(join(site.root, 'content', 'broken.md'), '---\ntitle: [unclosed\n---\n\n正文\n')
+    const { code, text } = await inTerminal(['build', '--root', site.root])
+    expect(code).toBe(1)
+    expect(text).toMatch(/✓ scanContent\s+4/)
+    expect(text).toContain('✗ parsePage')
+    expect(text).toContain('· write')
+    expect(text).toContain('content/broken.md')
+    expect(text).toContain('build failed; the previous output was left as it was.')
+  })
+})
