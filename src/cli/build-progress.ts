@@ -60,28 +60,3 @@ export function formatSummary(s: BuildSummary): string {
     (s.warnings.length ? `, ${s.warnings.length} warning${s.warnings.length === 1 ? '' : 's'}` : '')
   )
 }
-
-/** Show progress: ink in a terminal, plain lines otherwise (CI, pipes). Returns a stopper. */
-export function showProgress(progress: BuildProgress, { tty = !!process.stdout.isTTY && !process.env.CI } = {}): () => Promise<void> {
-  if (tty) {
-    // ink and React load only when there is a terminal to draw in: they took 0.4 s (0.6 s of CPU)
-    // before a build in CI or a pipe could start. The view shows what happened meanwhile.
-    const view = import('./build-progress-view.js').then(({ renderBuildProgress }) => renderBuildProgress(progress))
-    return async () => (await view)()
-  }
-  const off = progress.subscribe((s) => {
-    const last = s.stages.at(-1)
-    if (last && s.stages.length > printed) {
-      printed = s.stages.length
-      console.log(formatStage(last))
-    }
-    if (s.summary && !summaryPrinted) {
-      summaryPrinted = true
-      for (const w of s.summary.warnings) console.warn(`warning ${w}`)
-      console.log(formatSummary(s.summary))
-    }
-  })
-  let printed = 0
-  let summaryPrinted = false
-  return async () => void off()
-}
