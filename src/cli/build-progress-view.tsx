@@ -1,13 +1,14 @@
 import { Box, render, Text } from 'ink'
-import { cacheNote, formatSummary, ORDER, type BuildProgress, type ProgressState } from './build-progress.js'
+import { STAGES } from '../render/build-site.js'
+import { cacheNote, formatSummary, type BuildProgress, type ProgressState } from './build-progress.js'
 
 /** The terminal view: every stage, done (✓ count time) or waiting (·), then the summary. */
 export function BuildProgressView({ state }: { state: ProgressState }) {
   const done = new Map(state.stages.map((s) => [s.stage, s]))
-  const running = ORDER.find((s) => !done.has(s))
+  const running = STAGES.find((s) => !done.has(s))
   return (
     <Box flexDirection="column">
-      {ORDER.map((name) => {
+      {STAGES.map((name) => {
         const s = done.get(name)
         if (s) {
           return (
@@ -44,7 +45,7 @@ export function BuildProgressView({ state }: { state: ProgressState }) {
 
 /**
  * Draws the view in the terminal, drawn again at each change of `progress`; the returned stop
- * draws the last state and ends. Each state is handed to ink, whose drawing is synchronous: a
+ * ends it (ink writes the last frame as it unmounts). Each state is handed to ink, whose drawing is synchronous: a
  * state set inside the view waits for an idle event loop, which a build leaves only at its end,
  * and the view showed its first frame to the last.
  */
@@ -53,7 +54,6 @@ export function renderBuildProgress(progress: BuildProgress): () => Promise<void
   const off = progress.subscribe((state) => app.rerender(<BuildProgressView state={state} />))
   return async () => {
     off()
-    app.rerender(<BuildProgressView state={progress.current} />)
     app.unmount()
     await app.waitUntilExit().catch(() => undefined)
   }

@@ -1,4 +1,4 @@
-import { STAGES, type StageEvent } from '../render/build-site.js'
+import type { StageEvent } from '../render/build-site.js'
 
 export interface BuildSummary {
   pages: number
@@ -42,9 +42,6 @@ export class BuildProgress {
     for (const l of this.listeners) l(s)
   }
 }
-
-/** The stages in the order they run, for the terminal view. */
-export const ORDER: readonly string[] = STAGES
 
 /** `(12 parsed, 1989 cached)` when some pages came from the caches. */
 export const cacheNote = ({ count, fresh }: StageEvent) => (fresh !== undefined && count !== undefined && fresh < count ? `  (${fresh} parsed, ${count - fresh} cached)` : '')

@@ -1,22 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CLI, copyFixture } from '../helpers/sites.js'
+import { copyFixture } from '../helpers/sites.js'
+import { hasScript, spawnInTerminal, stripAnsi } from '../helpers/terminal.js'
 
 /**
- * `gptnotes build` in a real pseudo-terminal (util-linux `script`), where it draws its progress
- * with ink: the view is loaded only there, after the build has started.
+ * `gptnotes build` in a real pseudo-terminal, where it draws its progress with ink: the view is
+ * loaded only there, after the build has started.
  */
-const hasScript = spawnSync('script', ['--version']).status === 0
-
-// eslint-disable-next-line no-control-regex
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07]*\x07/g, '').replace(/\r/g, '')
-
-/** Runs the CLI in a terminal of 110 columns; what it showed, without colours, and its exit code. */
 function inTerminal(args: string[]): Promise<{ code: number; text: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' }
-  delete env.CI // in CI ink draws only the last frame; a terminal gets every one
-  const command = ['stty cols 110 rows 50;', 'exec', process.execPath, CLI, ...args].map((a) => (a.endsWith(';') || a === 'exec' ? a : `'${a}'`)).join(' ')
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env })
+  const child = spawnInTerminal(args)
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr.on('data', (d: Buffer) => (out += d.toString()))
@@ -42,8 +35,6 @@ describe.skipIf(!hasScript)('gptnotes build in a terminal (ink progress)', () =>
   })
 
   it('marks the stage that failed, and prints the error under the view', async () => {
-    const { writeFileSync } = await import('node:fs')
-    const { join } = await import('node:path')
     writeFileSync(join(site.root, 'content', 'broken.md'), '---\ntitle: [unclosed\n---\n\n正文\n')
     const { code, text } = await inTerminal(['build', '--root', site.root])
     expect(code).toBe(1)

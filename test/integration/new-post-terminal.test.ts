@@ -1,22 +1,20 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sidebarGroups } from '../../src/tools/new-post/sidebar-groups.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
 import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
-import { CLI, copyFixture } from '../helpers/sites.js'
+import { copyFixture } from '../helpers/sites.js'
+import { hasScript, spawnInTerminal, stripAnsi } from '../helpers/terminal.js'
 
 /**
  * `gptnotes new-post` in a real pseudo-terminal, driven the way a person uses it: wait for a
- * prompt on screen, press keys. util-linux `script` gives the CLI its terminal.
+ * prompt on screen, press keys.
  */
-const hasScript = spawnSync('script', ['--version']).status === 0
 
 const KEYS = { enter: '\r', down: '\x1b[B', up: '\x1b[A', space: ' ', clearLine: '\x15', ctrlC: '\x03' }
 
-// eslint-disable-next-line no-control-regex
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b\][^\x07]*\x07/g, '').replace(/\r/g, '')
 
 class Terminal {
   private out = ''
@@ -24,10 +22,7 @@ class Terminal {
   private child: ChildProcessWithoutNullStreams
 
   constructor(root: string, args: string[] = []) {
-    const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' }
-    delete env.CI // ink draws only the last frame in CI
-    const command = ['stty cols 110 rows 50;', 'exec', process.execPath, CLI, 'new-post', '--root', root, ...args].map((a) => (a.endsWith(';') || a === 'exec' ? a : `'${a}'`)).join(' ')
-    this.child = spawn('script', ['-qfec', command, '/dev/null'], { env })
+    this.child = spawnInTerminal(['new-post', '--root', root, ...args])
     this.child.stdout.on('data', (d: Buffer) => (this.out += d.toString()))
     this.child.stderr.on('data', (d: Buffer) => (this.out += d.toString()))
     this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code ?? -1)))
