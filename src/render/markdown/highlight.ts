@@ -17,14 +17,16 @@ import type { Element, ElementContent } from 'hast'
 import { escapeHtml } from '../../shared/escape.js'
 import { escapeAttribute } from './html-escapes.js'
 import { CODE_BLOCK_CLASS } from '../../shared/markup.js'
+import { HtmlEmitter } from './highlight-emitter.js'
 
 /*
  * Build-time highlighting with highlight.js: class-based output (`hljs-keyword`) so one small
  * stylesheet themes light and dark mode, no WebAssembly, and fast enough to highlight thousands
  * of blocks per second. Nothing of it is shipped to readers.
  */
-const languages = { bash, css, diff, go, ini, javascript, json, markdown, python, shell, sql, typescript, xml, yaml }
-for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang)
+/** The languages a code block may name (besides their aliases below). */
+export const LANGUAGES = { bash, css, diff, go, ini, javascript, json, markdown, python, shell, sql, typescript, xml, yaml }
+for (const [name, lang] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, lang)
 hljs.registerAliases(['js', 'mjs', 'cjs', 'jsx'], { languageName: 'javascript' })
 hljs.registerAliases(['ts', 'tsx', 'mts'], { languageName: 'typescript' })
 hljs.registerAliases(['sh', 'zsh', 'console'], { languageName: 'bash' })
@@ -33,6 +35,7 @@ hljs.registerAliases(['yml'], { languageName: 'yaml' })
 hljs.registerAliases(['md'], { languageName: 'markdown' })
 hljs.registerAliases(['toml', 'conf'], { languageName: 'ini' })
 hljs.registerAliases(['py'], { languageName: 'python' })
+hljs.configure({ __emitter: HtmlEmitter })
 
 /**
  * Highlighted blocks by language and code: sites repeat snippets (install commands, configs).
