@@ -119,6 +119,38 @@ class ByteList {
     this.push(page - this.page)
     this.page = page
   }
+  /**
+   * A body character's entry: page, count and first position, with room checked once (a list is
+   * touched once per page, and its fields are far apart in memory: each read of them costs).
+   */
+  charEntry(page: number, count: number, first: number): void {
+    if (this.used + 15 > this.bytes.length) this.grow(15)
+    const bytes = this.bytes
+    let at = varint(bytes, this.used, page - this.page)
+    at = varint(bytes, at, count)
+    this.used = varint(bytes, at, first)
+    this.page = page
+    this.entries++
+  }
+  /** A bigram's or word's entry: page, count, then each position from the one before, read from a chain of links (see `addBody`). */
+  chainEntry(page: number, count: number, link: number, chainAt: Int32Array, chainNext: Int32Array): void {
+    const room = 5 * (count + 2)
+    if (this.used + room > this.bytes.length) this.grow(room)
+    const bytes = this.bytes
+    let at = varint(bytes, this.used, page - this.page)
+    at = varint(bytes, at, count)
+    let last = chainAt[link]
+    at = varint(bytes, at, last)
+    for (let k = 1; k < count; k++) {
+      link = chainNext[link]
+      const position = chainAt[link]
+      at = varint(bytes, at, position - last)
+      last = position
+    }
+    this.used = at
+    this.page = page
+    this.entries++
+  }
   positions(at: number[]): void {
     this.push(at.length)
     for (let k = 0; k < at.length; k++) this.push(at[k] - (k ? at[k - 1] : 0))
@@ -135,6 +167,16 @@ class ByteList {
     }
     return out
   }
+}
+
+/** Writes `v` (below 2^35) as an unsigned varint at `at` in `bytes`, which has room; where it ends. */
+function varint(bytes: Uint8Array, at: number, v: number): number {
+  while (v >= 128) {
+    bytes[at++] = (v & 127) | 128
+    v = Math.floor(v / 128)
+  }
+  bytes[at++] = v
+  return at
 }
 
 /** Bits, most significant first. */
@@ -556,23 +598,8 @@ export class SearchIndexBuilder {
       if (w.key) note(this.entry('g', Kind.BodyWord, w.key, w.text), i)
     }
     for (const l of touched) {
-      const list = l.list
-      list.start(page)
-      if (l.kind === Kind.BodyChar) {
-        list.push(Math.min(l.count, BODY_COUNT_CAP))
-        list.push(l.first)
-        continue
-      }
-      // The positions in order, each from the one before: the list's chain of links.
-      list.push(l.count)
-      let link = l.head
-      let at = chainAt[link]
-      list.push(at)
-      for (let k = 1; k < l.count; k++) {
-        link = chainNext[link]
-        list.push(chainAt[link] - at)
-        at = chainAt[link]
-      }
+      if (l.kind === Kind.BodyChar) l.list.charEntry(page, Math.min(l.count, BODY_COUNT_CAP), l.first)
+      else l.list.chainEntry(page, l.count, l.head, chainAt, chainNext)
     }
   }
 
