@@ -1,7 +1,8 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { BODY_COUNT_CAP, fold, isCjk, isWordChar, type SearchEntry } from '../../shared/search.js'
-import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, latinWordAt, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
+import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
+import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
 import { slugify } from '../../shared/slug.js'
+import { BodyPostings } from './body-postings.js'
 import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../../shared/search-tiers.js'
 
 /**
@@ -79,6 +80,19 @@ class ByteList {
     return this.fullBytes + this.used
   }
 
+  /** A list of `entries` entries whose bytes are `chunks` end to end (made elsewhere: see `BodyPostings`). */
+  static over(chunks: Uint8Array[], entries: number): ByteList {
+    const list = new ByteList(false, 0)
+    list.bytes = chunks[chunks.length - 1]
+    list.used = list.bytes.length
+    if (chunks.length > 1) {
+      list.full = chunks.slice(0, -1)
+      for (const c of list.full) list.fullBytes += c.length
+    }
+    list.entries = entries
+    return list
+  }
+
   // Callers test for room themselves and call this only to grow: the test is inlined where
   // varints are pushed by the million, the growing is not.
   private grow(n: number): void {
@@ -119,38 +133,6 @@ class ByteList {
     this.push(page - this.page)
     this.page = page
   }
-  /**
-   * A body character's entry: page, count and first position, with room checked once (a list is
-   * touched once per page, and its fields are far apart in memory: each read of them costs).
-   */
-  charEntry(page: number, count: number, first: number): void {
-    if (this.used + 15 > this.bytes.length) this.grow(15)
-    const bytes = this.bytes
-    let at = varint(bytes, this.used, page - this.page)
-    at = varint(bytes, at, count)
-    this.used = varint(bytes, at, first)
-    this.page = page
-    this.entries++
-  }
-  /** A bigram's or word's entry: page, count, then each position from the one before, read from a chain of links (see `addBody`). */
-  chainEntry(page: number, count: number, link: number, chainAt: Int32Array, chainNext: Int32Array): void {
-    const room = 5 * (count + 2)
-    if (this.used + room > this.bytes.length) this.grow(room)
-    const bytes = this.bytes
-    let at = varint(bytes, this.used, page - this.page)
-    at = varint(bytes, at, count)
-    let last = chainAt[link]
-    at = varint(bytes, at, last)
-    for (let k = 1; k < count; k++) {
-      link = chainNext[link]
-      const position = chainAt[link]
-      at = varint(bytes, at, position - last)
-      last = position
-    }
-    this.used = at
-    this.page = page
-    this.entries++
-  }
   positions(at: number[]): void {
     this.push(at.length)
     for (let k = 0; k < at.length; k++) this.push(at[k] - (k ? at[k - 1] : 0))
@@ -167,16 +149,6 @@ class ByteList {
     }
     return out
   }
-}
-
-/** Writes `v` (below 2^35) as an unsigned varint at `at` in `bytes`, which has room; where it ends. */
-function varint(bytes: Uint8Array, at: number, v: number): number {
-  while (v >= 128) {
-    bytes[at++] = (v & 127) | 128
-    v = Math.floor(v / 128)
-  }
-  bytes[at++] = v
-  return at
 }
 
 /** Bits, most significant first. */
@@ -326,32 +298,6 @@ interface List {
   packed?: Uint8Array
   /** Tiered lists: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
-  /**
-   * Bodies' lists while a page is added: the page (-1 before any), its positions so far, the
-   * first, and (bigrams and words) the first and last links of their chain (`chainAt`).
-   */
-  page: number
-  count: number
-  first: number
-  head: number
-  last: number
-}
-
-/**
- * What `isCjk` and `isWordChar` say of each UTF-16 code unit, read from tables: a page's body is
- * scanned a code unit at a time, and a regular expression per unit cost more than the rest of it.
- */
-let unitTables: { cjk: Uint8Array; word: Uint8Array } | undefined
-function unitClasses(): { cjk: Uint8Array; word: Uint8Array } {
-  if (unitTables) return unitTables
-  const cjk = new Uint8Array(65536)
-  const word = new Uint8Array(65536)
-  for (let u = 0; u < 65536; u++) {
-    const c = String.fromCharCode(u)
-    cjk[u] = isCjk(c) ? 1 : 0
-    word[u] = isWordChar(c) ? 1 : 0
-  }
-  return (unitTables = { cjk, word })
 }
 
 /** Tier packs: tiers end to end, a new pack past the target (each tier whole in one pack). */
@@ -461,16 +407,8 @@ export class SearchIndexBuilder {
     private readonly tierBytes = TIER_BYTES,
   ) {}
 
-  /**
-   * The positions of a page's bigram and word lists, as chains: a list's first link, then each
-   * link's position (`chainAt`) and the next link (`chainNext`). No array per list and page.
-   */
-  private chainAt = new Int32Array(0)
-  private chainNext = new Int32Array(0)
-
-  /** Bodies' single-unit characters by code unit, and their bigrams by first then second unit. */
-  private readonly unitChars: (List | undefined)[] = new Array(65536)
-  private readonly unitGrams: (Map<number, List> | undefined)[] = new Array(65536)
+  /** The bodies' lists, until `finish` takes them. */
+  private readonly body = new BodyPostings()
 
   private entry(part: Part, kind: Kind, key: string, name = key): List {
     let l = this.lists[kind].get(name)
@@ -487,7 +425,7 @@ export class SearchIndexBuilder {
 
   // The order lists are made in does not matter: buckets sort theirs by kind and name.
   private newList(part: Part, kind: Kind, key: string, name = key): List {
-    const l: List = { kind, name, key, list: new ByteList(true), page: -1, count: 0, first: 0, head: 0, last: 0 }
+    const l: List = { kind, name, key, list: new ByteList(true) }
     this.parts[part].push(l)
     return l
   }
@@ -495,7 +433,7 @@ export class SearchIndexBuilder {
   /** Adds the next page. */
   add(entry: SearchEntry): void {
     const page = this.records.length
-    this.addBody(fold(entry.x), page)
+    this.body.add(fold(entry.x), page)
     ;[entry.t, ...entry.h.map(([title]) => title)].forEach((text, field) => {
       const low = fold(text)
       const keys = keysOf(low)
@@ -541,68 +479,6 @@ export class SearchIndexBuilder {
     this.records.push([entry.t, entry.p, entry.h.map(([title, slug]) => (slug === slugify(title) ? [title] : [title, slug])), 0])
   }
 
-  /**
-   * A page's body keys into their lists: what `scanKeys` visits, read a code unit at a time with
-   * lists found by code unit (no string per character or bigram), each list's positions of the
-   * page gathered, then written as one entry per list. Counts are kept up to the cap ranking
-   * reads; the first position is exact.
-   */
-  private addBody(low: string, page: number): void {
-    const { cjk, word } = unitClasses()
-    const touched: List[] = []
-    const n = low.length
-    // A position per code unit at most (a bigram's or a word's, never both); twice that, so few pages grow it.
-    if (this.chainAt.length < n) {
-      this.chainAt = new Int32Array(n * 2)
-      this.chainNext = new Int32Array(n * 2)
-    }
-    const chainAt = this.chainAt
-    const chainNext = this.chainNext
-    let links = 0
-    const note = (l: List, at: number) => {
-      if (l.page === page) {
-        l.count++
-        if (l.kind === Kind.BodyChar) return
-        chainAt[links] = at
-        chainNext[l.last] = links
-        l.last = links++
-      } else {
-        l.page = page
-        l.count = 1
-        l.first = at
-        touched.push(l)
-        if (l.kind === Kind.BodyChar) return
-        chainAt[links] = at
-        l.head = l.last = links++
-      }
-    }
-    let next = n ? low.charCodeAt(0) : 0
-    for (let i = 0; i < n; i++) {
-      const unit = next
-      next = i + 1 < n ? low.charCodeAt(i + 1) : 0
-      if (cjk[unit]) {
-        note((this.unitChars[unit] ??= this.newList('c', Kind.BodyChar, String.fromCharCode(unit))), i)
-        if (i + 1 < n && cjk[next]) {
-          const grams = (this.unitGrams[unit] ??= new Map())
-          let l = grams.get(next)
-          if (!l) grams.set(next, (l = this.newList('g', Kind.BodyGram, String.fromCharCode(unit, next))))
-          note(l, i)
-        }
-        continue
-      }
-      if (i > 0 && word[low.charCodeAt(i - 1)]) continue
-      // A Latin word's start (rare beside CJK characters): as `scanKeys` reads it.
-      const w = latinWordAt(low, i)
-      if (!w) continue
-      note(w.first.length === 1 ? (this.unitChars[unit] ??= this.newList('c', Kind.BodyChar, w.first)) : this.entry('c', Kind.BodyChar, w.first), i)
-      if (w.key) note(this.entry('g', Kind.BodyWord, w.key, w.text), i)
-    }
-    for (const l of touched) {
-      if (l.kind === Kind.BodyChar) l.list.charEntry(page, Math.min(l.count, BODY_COUNT_CAP), l.first)
-      else l.list.chainEntry(page, l.count, l.head, chainAt, chainNext)
-    }
-  }
-
   /** The dictionary from the texts so far; the texts kept as they were are deflated with it. */
   private completeDictionary(): void {
     this.dictionary = Buffer.concat(this.dictionaryParts).subarray(0, DICTIONARY_BYTES)
@@ -617,6 +493,7 @@ export class SearchIndexBuilder {
   /** Packs the index; `dirUrl` is where the packs will be served from. */
   finish(dirUrl: string): SearchShards {
     if (!this.dictionary) this.completeDictionary()
+    for (const { kind, name, key, chunks, entries } of this.body.take()) this.parts[kind === Kind.BodyChar ? 'c' : 'g'].push({ kind, name, key, list: ByteList.over(chunks, entries) })
     // Which bigram lists are tiered is known once they are packed; their tiers need the characters after each position.
     const tiered: List[] = []
     for (const l of this.parts.g) {
