@@ -95,12 +95,14 @@ describe('sharded search: edge cases of matching', () => {
     page('长文', '/long.html', '前言。'.repeat(30) + '这里讲注册的步骤。' + '注册'.repeat(30)),
     // Words at the very start and right after CJK characters, an emoji (two code units), a letter last.
     page('边界', '/edge.html', 'abc模型def😀x 尾g'),
+    // A bigram's positions close together, then one far off: its Rice code takes many more bytes than its varints.
+    page('远隔', '/far.html', '步骤'.repeat(40) + '。'.repeat(60000) + '步骤在此'),
   ]
   const queries = [
     '哈', '哈哈', '哈哈哈', '哈哈哈哈', '哈哈哈哈哈哈', 'chat', 'c', 'ch', 'chatgpt', 'gpt', 'g', 'ＧＰＴ', 'gpt 4', '4', 'chat 注册', '注册 chat',
     '𝐀', '𝐀𝐀', 'a𝐀', 'a', 'b', 'istanbul', 'ıstanbul', 'İstanbul', 'ας', 'σ', '终', 'max', 'tokens', 'max_tokens', 'x86', 'x8', '2024', 'a'.repeat(70),
     'ひらがな', 'か', 'カタカナ', '한국어', '텍', 'ー', 'ー長', '注册', '注册的步骤', '步骤 注册', '标题', '!!!', 'section',
-    'abc', 'abc模型', '模型def', 'def', 'de', 'x', '😀', '尾g', '尾', 'g',
+    'abc', 'abc模型', '模型def', 'def', 'de', 'x', '😀', '尾g', '尾', 'g', '步骤在此', '骤在',
   ]
 
   for (const target of [1, 200, 1 << 20]) {

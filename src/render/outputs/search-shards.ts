@@ -151,21 +151,25 @@ class ByteList {
   }
 }
 
-/** Bits, most significant first. */
+/** Bits, most significant first, into `bytes` (grown, by copying, when they have no room left). */
 class BitWriter {
-  private readonly out: ByteList
-  constructor(capacity?: number) {
-    this.out = new ByteList(false, capacity)
-  }
+  /** Whole bytes written. */
+  length = 0
   private acc = 0
   private count = 0
+  constructor(public bytes: Uint8Array) {}
   /** Writes the low `n` (≤ 24) bits of `v`. */
   private write(v: number, n: number): void {
+    if (this.length + 4 > this.bytes.length) {
+      const next = new Uint8Array(2 * this.bytes.length + 8)
+      next.set(this.bytes.subarray(0, this.length))
+      this.bytes = next
+    }
     this.acc = (this.acc << n) | v
     this.count += n
     while (this.count >= 8) {
       this.count -= 8
-      this.out.byte((this.acc >>> this.count) & 255)
+      this.bytes[this.length++] = (this.acc >>> this.count) & 255
     }
     this.acc &= (1 << this.count) - 1
   }
@@ -180,9 +184,9 @@ class BitWriter {
     this.write(0, 1)
     this.write(v & ((1 << k) - 1), k)
   }
-  get data(): Uint8Array {
+  /** Pads the last byte with zeros. */
+  flush(): void {
     if (this.count) this.write(0, 8 - this.count)
-    return this.out.data
   }
 }
 
@@ -193,6 +197,10 @@ class BitWriter {
  */
 let scratchValues = new Float64Array(0)
 let scratchCodes = new Uint8Array(0)
+/** The codes' bits (see `packList`). */
+let scratchBits: Uint8Array = new Uint8Array(0)
+/** Bits of each candidate Rice parameter of each code (`riceParameters`). */
+const candidateBits = new Float64Array(16)
 
 /**
  * The Rice parameter of each code that codes its values shortest (near log2 of their mean): of
@@ -215,7 +223,7 @@ function riceParameters(values: Float64Array, codes: Uint8Array, n: number): num
     high[c] = Math.min(15, guess[c] + 2)
   }
   // Bits of each candidate k (low..high, at most 4) of each code: Σ (v >>> k) + (1 + k) per value.
-  const bits = new Float64Array(16)
+  const bits = candidateBits.fill(0)
   for (let i = 0; i < n; i++) {
     const c = codes[i]
     if (!c) continue
@@ -252,17 +260,18 @@ function packList(kind: Kind, list: ByteList): Uint8Array {
     return v
   })
   const k = riceParameters(values, codes, n)
-  // Coded in bits, the values take fewer bytes than as varints (a few more for a tiny list).
-  const bits = new BitWriter(data.length + 8)
+  // One scratch for every list's bits, grown (a few times a build) to the longest code.
+  const bits = new BitWriter(scratchBits)
   for (let i = 0; i < n; i++) {
     if (codes[i] === Code.Small) bits.gamma(values[i])
     else bits.rice(values[i], k[codes[i]])
   }
-  const coded = bits.data
-  const out = new ByteList(false, coded.length + 8)
+  bits.flush()
+  scratchBits = bits.bytes
+  const out = new ByteList(false, 5 + 2 + bits.length)
   out.push(list.entries)
   out.append(Uint8Array.of((k[1] << 4) | k[2], k[3]))
-  out.append(coded)
+  out.append(scratchBits.subarray(0, bits.length))
   return out.data
 }
 
