@@ -118,6 +118,8 @@ for (const n of sizes) {
     pages,
     floor: median(floor.map((f) => f.ms)) / 1000,
     floorCpu: median(floor.map((f) => f.cpuMs)) / 1000,
+    // Each build against the floor run right after it: a drift of the machine during the bench moves both.
+    pairRatio: median(results.map((r, i) => r.wall / floor[i].ms)),
     cpu: median(results.map((r) => r.cpuMs)) / 1000,
     threads: floor[0].threads,
     wall,
@@ -163,10 +165,12 @@ for (const r of rows) console.log(`| ${r.n} | ${kib(react)} | ${kib(r.fl.jsGz - 
 // The floor: what parsing markdown alone costs on this machine (bench/parser-floor.mjs).
 console.log('')
 // Wall time against it (the target), and CPU time of every thread against its CPU time: on a
-// machine whose cores the build keeps busy, the second bounds the first.
-console.log('| N | markdown → mdast alone s (micromark + mdast-util-from-markdown) | threads | share of cold build | cold build / floor, wall | CPU s, build / floor | cold build / floor, CPU |')
-console.log('|---|---|---|---|---|---|---|')
-for (const r of rows) console.log(`| ${r.n} | ${r.floor.toFixed(2)} | ${r.threads} | ${Math.round((100 * r.floor) / r.wall)} % | ${(r.wall / r.floor).toFixed(2)}× | ${r.cpu.toFixed(1)} / ${r.floorCpu.toFixed(1)} | ${(r.cpu / r.floorCpu).toFixed(2)}× |`)
+// machine whose cores the build keeps busy, the second bounds the first. The last column is the
+// median of each build's wall time over the floor run next to it (steadier on a shared machine
+// whose speed drifts; the same as the fifth with one run).
+console.log('| N | markdown → mdast alone s (micromark + mdast-util-from-markdown) | threads | share of cold build | cold build / floor, wall | CPU s, build / floor | cold build / floor, CPU | cold build / floor, wall, median of pairs |')
+console.log('|---|---|---|---|---|---|---|---|')
+for (const r of rows) console.log(`| ${r.n} | ${r.floor.toFixed(2)} | ${r.threads} | ${Math.round((100 * r.floor) / r.wall)} % | ${(r.wall / r.floor).toFixed(2)}× | ${r.cpu.toFixed(1)} / ${r.floorCpu.toFixed(1)} | ${(r.cpu / r.floorCpu).toFixed(2)}× | ${r.pairRatio.toFixed(2)}× |`)
 
 // One large page: parse time must grow linearly with its size (bench/large-page.mjs).
 const largeSite = join(corpusRoot, 'large-page')
