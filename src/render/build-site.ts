@@ -212,8 +212,9 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
         const documents: string[] = []
         const facts = new PageFacts()
         const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
+        const markup = new Map(parsed.flatMap((p) => (p.markup ? [[p.page.path, p.markup] as const] : [])))
         const { eachDocument } = await rendering
-        const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts }
+        const ctx = { config: { ...config, head: [...config.head, ...extras.head] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts, markup }
         for (const [path, html] of eachDocument(routes, chunks, ctx)) {
           facts.add(html)
           documents.push(path)

@@ -30,7 +30,9 @@ async function linkinatorBroken(dist: string): Promise<string[]> {
 
 const isAnchorProblem = (p: Problem) => p.reason.startsWith('no element with id')
 
-describe('check-links agrees with linkinator', () => {
+// Each test builds a site in a child process, then crawls it: on a busy 2-core machine that has
+// taken over a minute.
+describe('check-links agrees with linkinator', { timeout: 180_000 }, () => {
   const sites: ReturnType<typeof copyFixture>[] = []
   afterAll(() => sites.forEach((s) => s.cleanup()))
 

@@ -1,4 +1,4 @@
-import { DARK_CLASS } from '../../shared/markup.js'
+import { inlineStyleReads, markupTokens, SHADOW_TOKEN, VAR_REF, type MarkupFacts } from './markup-tokens.js'
 
 /**
  * The CSS a page's first paint needs: the theme's rules whose selectors can match an element of
@@ -136,52 +136,6 @@ export function selectorNeeds(selector: string): string[] {
   return needs
 }
 
-/** The tokens of one start tag: its name (lower case), then its classes and id. */
-function tagTokens(name: string, attrs: string): string[] {
-  const out = [name.toLowerCase()]
-  for (const a of attrs.matchAll(/\s(class|id)=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
-    const value = a[2] ?? a[3] ?? a[4] ?? ''
-    if (a[1] === 'id') out.push('#' + value)
-    else for (const c of value.split(/\s+/)) if (c) out.push('.' + c)
-  }
-  return out
-}
-
-/**
- * Start tags read before, with their tokens: pages repeat the same tags by the hundred
- * (`<span class="hljs-string">`, the layout's), and reading each once halves the time.
- * Cleared when full, so a build of any size holds at most this many.
- */
-const tagMemo = new Map<string, string[]>()
-const TAG_MEMO_MAX = 50_000
-const CLASS_OR_ID = /\s(?:class|id)=/
-
-/**
- * A copy of `text` that keeps nothing else alive: a piece of a page's HTML (a regular
- * expression's match, a split) may be a view of the whole page's text, and a memo of views kept
- * every page they came from (190 MiB more at 10,000 pages).
- */
-const detached = (text: string): string => (' ' + text).slice(1)
-
-/** The tags (`div`), classes (`.x`) and ids (`#x`) present in an HTML document. */
-export function htmlTokens(html: string): Set<string> {
-  const tokens = new Set<string>(['html', 'head', 'body', '.' + DARK_CLASS])
-  const tag = /<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/g
-  for (let m = tag.exec(html); m; m = tag.exec(html)) {
-    if (!m[2] || !CLASS_OR_ID.test(m[2])) {
-      tokens.add(m[1].toLowerCase())
-      continue
-    }
-    let found = tagMemo.get(m[0])
-    if (!found) {
-      if (tagMemo.size >= TAG_MEMO_MAX) tagMemo.clear()
-      tagMemo.set(detached(m[0]), (found = tagTokens(m[1], m[2]).map(detached)))
-    }
-    for (const t of found) tokens.add(t)
-  }
-  return tokens
-}
-
 /** One declaration of a rule: its property (lower case, custom properties as written) and its text. */
 interface Declaration {
   prop: string
@@ -220,12 +174,10 @@ const NEGATION = /:not\((?:[^()]|\([^()]*\))*\)/gi
 
 /** Parts of a shadow tree: the client makes those (a declarative one in the HTML keeps them). */
 const SHADOW_PART = /::(?:part|slotted)\(/i
-const SHADOW_TOKEN = '<shadowroot>'
 
 /** Properties that only act after the paint: a transition needs a state to leave, a cursor a pointer over it. */
 const AFTER_PAINT_PROPS = /^(?:transition(?:-|$)|cursor$)/
 
-const VAR_REF = /var\(\s*(--[-\w]+)/g
 
 /** A style sheet's rules, parsed once, and the critical subset for any page's tokens. */
 export class CriticalCss {
@@ -255,14 +207,23 @@ export class CriticalCss {
    * acts on (`:hover`, `:focus` …) and shadow parts the client makes, transitions, declarations a
    * later rule for the same selector overrides, custom properties no kept rule (nor the page's
    * inline styles) reads, and keyframes no kept rule names.
+   *
+   * `body`: a part of `html` whose facts are known already (the page's markdown body, which the
+   * parse read as it wrote it): only the rest of `html` is read. A body not found in `html` is
+   * read with the rest.
    */
-  forHtml(html: string): string {
-    const tokens = htmlTokens(html)
-    if (/<template[^>]*\sshadowrootmode=/i.test(html)) tokens.add(SHADOW_TOKEN)
+  forHtml(html: string, body?: { html: string; facts: MarkupFacts }): string {
+    const at = body?.html ? html.indexOf(body.html) : -1
+    const rest = at < 0 ? html : html.slice(0, at) + html.slice(at + body!.html.length)
+    const tokens = markupTokens(rest)
     // What decides the result: the tokens the sheet's selectors need, and the custom properties
     // the inline styles read (what they set changes nothing here: tags' colours differ page to
     // page, and keyed by the styles' text, nearly every page missed the cache).
-    const styles = inlineStyleReads(html)
+    let styles = inlineStyleReads(rest)
+    if (at >= 0) {
+      for (const t of body!.facts.tokens.split(' ')) if (t) tokens.add(t)
+      if (body!.facts.styles) styles = [...new Set([...styles, ...body!.facts.styles.split(' ')])].sort()
+    }
     const key = [...tokens].filter((t) => this.relevant.has(t)).sort().join(' ') + '\n' + styles.join(' ')
     let css = this.byKey.get(key)
     if (css === undefined) {
@@ -363,12 +324,6 @@ function dropOverridden(nodes: Kept[]): void {
 /** Distinct sheets a build keeps worked out (a site has a few layouts, each with a few variants). */
 const MAX_KEYS = 512
 
-/** The custom properties the page's `style` attributes read (`var(--x)`), distinct and sorted. */
-function inlineStyleReads(html: string): string[] {
-  const out = new Set<string>()
-  for (const m of html.matchAll(/\sstyle=(?:"([^"]*)"|'([^']*)')/g)) for (const ref of (m[1] ?? m[2] ?? '').matchAll(VAR_REF)) out.add(ref[1])
-  return [...out].sort()
-}
 
 /** The custom properties the kept rules and the page's inline styles (`styleReads`) read, with those they read in turn. */
 function usedProperties(nodes: Kept[], styleReads: string[]): Set<string> {

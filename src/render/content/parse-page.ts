@@ -3,6 +3,7 @@ import type { Root } from 'mdast'
 import { routePathOf } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
 import { raise, type BuildWarning } from '../errors/index.js'
+import { markupFacts, type MarkupFacts } from '../bundle/markup-tokens.js'
 import { parseFrontmatter } from './frontmatter.js'
 import { MAX_NESTING, tooDeep } from '../markdown/blocks.js'
 import { checkDemoBlocks, demoScripts } from '../markdown/demo.js'
@@ -41,6 +42,8 @@ export interface ParsedPage {
   ids: string[]
   /** Image files whose sizes went into the HTML, with their stamps (see `fileStamp`). */
   imageStamps: Record<string, string>
+  /** What of the body's markup its critical CSS depends on, read here so the render need not read the body again. */
+  markup?: MarkupFacts
   /** Islands the body uses (names in the client's widget registry), each once. */
   islands: string[]
   /** Files the body's islands load (a demo's script and its frame's boot script), by output path. */
@@ -74,7 +77,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
     frontmatter,
     headers,
   }
-  const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, islands: islandsOf(tree) }
+  const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, markup: markupFacts(html), islands: islandsOf(tree) }
   if (excerpt) parsed.excerpt = excerpt
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (demos?.warnings.length) parsed.warnings = demos.warnings

@@ -11,6 +11,7 @@ import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '..
 import type { ClientBundle } from '../bundle/bundle.js'
 import { clientLoaderTag } from '../bundle/client-loader.js'
 import { CriticalCss } from '../bundle/critical-css.js'
+import type { MarkupFacts } from '../bundle/markup-tokens.js'
 import { pageMetaTags } from './page-meta.js'
 import type { PageChunk } from '../chunks/page-chunks.js'
 import type { Route, RouteTable } from '../site/routes.js'
@@ -23,6 +24,8 @@ export interface RenderContext {
   bodyEnd?: string
   /** Each page's first paragraph, by route path: the description of a page that sets none. */
   excerpts?: ReadonlyMap<string, string>
+  /** Each page's body's markup facts, by route path (`ParsedPage.markup`): its critical CSS then reads only the layout. */
+  markup?: ReadonlyMap<string, MarkupFacts>
 }
 
 /**
@@ -73,7 +76,8 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const app = renderToString(<App site={site} initial={data} />)
   const body = `<div id="app">${app}</div>`
   // The rules this page's markup can match; the whole theme follows as a stylesheet after the paint.
-  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(body) : ''
+  const facts = hasBody(data) ? ctx.markup?.get(data.path) : undefined
+  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(body, hasBody(data) && facts ? { html: data.html ?? '', facts } : undefined) : ''
   // The body is in the HTML already; the client reads it back from the DOM.
   const initial: InitialData = { site, route: hasBody(data) ? { ...data, html: undefined } : data }
   const head = [
