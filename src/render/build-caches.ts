@@ -2,7 +2,7 @@ import { bundleClient, type ClientBundle } from './bundle/bundle.js'
 import { stampsCurrent } from './markdown/image-sizes.js'
 import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
-import { parseAll } from './content/parse-pool.js'
+import { parseAll, ParseThreads } from './content/parse-pool.js'
 
 export interface ParsedPages {
   pages: ParsedPage[]
@@ -21,9 +21,34 @@ export class BuildCaches {
   private parsedBase?: string
   private disk?: { base: string; cache: ParseCache }
   private bundle?: Promise<ClientBundle>
+  private started?: ParseThreads
 
   /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
   constructor(readonly cacheDir?: string) {}
+
+  /**
+   * Before the sources are read: when neither cache holds a page of `base`, every one of the
+   * `pages` pages will be parsed, so the parse's threads start now and boot while the files are
+   * read (a cold build's first half second ran on one core). `parsePages` takes them;
+   * `dropPrepared` lets them go (a build that fails before it parses).
+   */
+  prepareParse(base: string, contentDir: string, pages: number): void {
+    this.dropPrepared()
+    if (this.parsedBase === base && this.parsed.size) return
+    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
+    if (this.disk?.cache.size) return
+    this.started = ParseThreads.start(pages, { base, contentDir })
+  }
+
+  /** Whether `prepareParse` started threads that no parse has taken yet. */
+  get parseThreadsWaiting(): boolean {
+    return this.started !== undefined
+  }
+
+  dropPrepared(): void {
+    this.started?.terminate()
+    this.started = undefined
+  }
 
   /**
    * The parsePage stage through the caches: only files whose source (or images) changed are
@@ -58,7 +83,9 @@ export class BuildCaches {
     // once `onPage` has seen it whole.
     const store = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page, staleHashes[i]) : (page: ParsedPage) => page
     const keep = disk || onPage ? (page: ParsedPage, i: number) => (onPage?.(page, staleIndex[i]), store(page, i)) : undefined
-    const fresh = await parseAll(stale, { base, contentDir }, { keep })
+    const started = this.started
+    this.started = undefined
+    const fresh = await parseAll(stale, { base, contentDir }, { keep, started })
     fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { hash: staleHashes[i], page }))
     const current = new Set(sources.map((f) => f.relativePath))
     for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)

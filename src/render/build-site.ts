@@ -126,6 +126,9 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     'scanContent',
     () => {
       const files = scanContent(contentDir)
+      // A cold build's parse threads boot while this thread reads the files.
+      caches.prepareParse(config.base, contentDir, files.markdown.length)
+      onFailure.push(() => caches.dropPrepared())
       const read = readSources(contentDir, files.markdown)
       return { sources: read.sources, assets: files.assets, warnings: [...files.warnings, ...read.warnings] }
     },

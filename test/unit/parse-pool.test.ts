@@ -1,13 +1,17 @@
 // The worker-thread path of the parsePage stage, run from the compiled lib/ (as the CLI runs it;
 // `npm test` compiles first): same pages in the same order as parsing in one thread, errors that
 // keep their file, line, column and code frame across the thread boundary.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { GptnotesError } from '../../src/render/errors/index.js'
 import type { SourceFile } from '../../src/render/content/parse-page.js'
 
 type Pool = typeof import('../../src/render/content/parse-pool.js')
 const libPool = new URL('../../lib/render/content/parse-pool.js', import.meta.url).href
-const { parseAll, WORKER_THRESHOLD } = (await import(libPool)) as Pool
+const { parseAll, ParseThreads, WORKER_THRESHOLD } = (await import(libPool)) as Pool
 
 const options = { base: '/gpt/' }
 
@@ -70,6 +74,60 @@ describe('parseAll on worker threads', () => {
     expect(p170.html).toContain('<table>')
     expect(p170.links).toContainEqual(expect.objectContaining({ target: '/guide/p169.html', line: 14, column: 3 }))
     expect(p170.html).toContain('href="/gpt/guide/p169.html"')
+  })
+
+  it('takes over threads started before the pages were read, and lets go of those started for other options', async () => {
+    const inThread = await parseAll(files, options, { threads: 1 })
+    const started = ParseThreads.start(files.length, options)!
+    expect(started).toBeDefined()
+    expect(await parseAll(files, options, { started })).toEqual(inThread)
+    expect(started.take()).toEqual([]) // parseAll took them over (and ended them)
+
+    // Started for another base: its pages would link to the wrong place, so fresh threads parse.
+    const other = ParseThreads.start(files.length, { base: '/other/' })!
+    const pages = await parseAll(files, options, { started: other })
+    expect(pages).toEqual(inThread)
+    expect(pages[170].html).toContain('href="/gpt/guide/p169.html"')
+    expect(other.take()).toEqual([])
+
+    // Too few pages for threads: none start.
+    expect(ParseThreads.start(WORKER_THRESHOLD - 1, options)).toBeUndefined()
+  })
+
+  it('starts the threads ahead for a cold build only (BuildCaches.prepareParse), and parses with them', async () => {
+    const { BuildCaches } = (await import(new URL('../../lib/render/build-caches.js', import.meta.url).href)) as typeof import('../../src/render/build-caches.js')
+    const inThread = await parseAll(files, options, { threads: 1 })
+    const cacheDir = mkdtempSync(join(tmpdir(), 'gptnotes-cache-'))
+    const cold = new BuildCaches(cacheDir)
+    cold.prepareParse('/gpt/', 'content', files.length)
+    expect(cold.parseThreadsWaiting).toBe(true)
+    const parsed = await cold.parsePages(files, { base: '/gpt/', contentDir: 'content' })
+    expect(cold.parseThreadsWaiting).toBe(false)
+    expect(parsed.fresh).toBe(files.length)
+    expect(parsed.pages.map((p) => ({ ...p }))).toEqual(inThread)
+
+    // The same builder (a dev server's next build) and a new one over the cache on disk parse nothing: no threads.
+    cold.prepareParse('/gpt/', 'content', files.length)
+    expect(cold.parseThreadsWaiting).toBe(false)
+    const warm = new BuildCaches(cacheDir)
+    warm.prepareParse('/gpt/', 'content', files.length)
+    expect(warm.parseThreadsWaiting).toBe(false)
+    expect((await warm.parsePages(files, { base: '/gpt/', contentDir: 'content' })).fresh).toBe(0)
+    // Another base is a cold cache.
+    warm.prepareParse('/docs/', 'content', files.length)
+    expect(warm.parseThreadsWaiting).toBe(true)
+    warm.dropPrepared()
+    expect(warm.parseThreadsWaiting).toBe(false)
+  })
+
+  it('does not keep the process alive with threads started and never used (a build that failed before its parse)', () => {
+    // The threads boot and wait for pages that never come; the process must end all the same.
+    const script = join(mkdtempSync(join(tmpdir(), 'gptnotes-pool-')), 'unused.mjs')
+    writeFileSync(script, `const { ParseThreads } = await import(${JSON.stringify(libPool)})\nconsole.log(ParseThreads.start(500, { base: '/gpt/' }) ? 'started' : 'none')\nsetTimeout(() => {}, 500)\n`)
+    const child = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 30_000 })
+    expect(child.stdout.trim()).toBe('started')
+    expect(child.signal).toBeNull() // not killed at the timeout: it ended by itself
+    expect(child.status).toBe(0)
   })
 
   it('reports a bad page with its file, line, column and code frame', async () => {

@@ -19,6 +19,8 @@ export interface ParseCache {
   set(relativePath: string, source: string, page: ParsedPage, sourceHash?: string): ParsedPage
   /** Write to disk, keeping only the given files' entries. */
   save(keep: Set<string>): void
+  /** How many pages it holds. */
+  readonly size: number
 }
 
 const hash = (text: string | Buffer) => createHash('sha1').update(text).digest('hex')
@@ -147,6 +149,9 @@ export function openParseCache(cacheDir: string, base: string, parserKeyValue = 
   }
   bodies.hold(new Set(Object.values(entries).map((e) => e.b.s)))
   return {
+    get size() {
+      return Object.keys(entries).length
+    },
     get(relativePath, source, h = hash(source)) {
       const e = entries[relativePath]
       return e && e.h === h ? storedPage(e.page, e.b, bodies) : undefined

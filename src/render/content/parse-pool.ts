@@ -22,9 +22,56 @@ export function threadsFor(pages: number): number {
   return pages < WORKER_THRESHOLD ? 1 : Math.min(availableParallelism(), 4)
 }
 
+/**
+ * A parse's worker threads started before its pages are read (`start`): each boots (a thread,
+ * then the parser's modules) while the caller reads the sources, not after. `parseAll` takes
+ * them over; `terminate` lets them go unused.
+ */
+export class ParseThreads {
+  /** The first error a thread raised before it was taken over. */
+  private failure: unknown
+
+  private constructor(
+    private readonly workers: Worker[],
+    readonly options: ParseOptions,
+  ) {
+    for (const worker of workers) worker.once('error', (err) => (this.failure ??= err))
+  }
+
+  /** Threads for parsing `pages` pages, or none when `parseAll` would parse them in this thread. */
+  static start(pages: number, options: ParseOptions): ParseThreads | undefined {
+    const threads = threadsAt(pages)
+    if (threads < 2 || !import.meta.url.endsWith('.js')) return undefined
+    // Unreferenced until taken over: a build that fails before its parse still lets the process end.
+    const workers = Array.from({ length: threads }, () => newWorker(options))
+    for (const worker of workers) worker.unref()
+    return new ParseThreads(workers, options)
+  }
+
+  /** The threads, for `parseAll` (once): referenced again, or the error one of them raised. */
+  take(): Worker[] {
+    if (this.failure) {
+      this.terminate()
+      throw this.failure
+    }
+    return this.workers.splice(0).map((w) => (w.removeAllListeners('error'), w.ref(), w))
+  }
+
+  terminate(): void {
+    for (const worker of this.workers.splice(0)) void worker.terminate()
+  }
+}
+
+const workerUrl = new URL('./parse-worker.js', import.meta.url)
+const newWorker = (options: ParseOptions) => new Worker(workerUrl, { workerData: { options } })
+/** As many threads as `parseAll` uses for this many pages (no more than there are batches). */
+const threadsAt = (pages: number, threads = threadsFor(pages)) => Math.min(threads, Math.ceil(pages / BATCH_SIZE))
+
 export interface PoolOptions {
   /** Worker threads to use; default `threadsFor(files.length)`. */
   threads?: number
+  /** Threads started ahead for these options (`ParseThreads.start`): used when they fit, else terminated. */
+  started?: ParseThreads
   /**
    * What to keep of each page, called as each is parsed (in no set order): the parse cache
    * puts the body on disk and keeps the rest, so the pages parsed are not all held as text.
@@ -39,10 +86,12 @@ export interface PoolOptions {
  * done, so their heaps stay small (a lower peak than results kept until the end).
  */
 export async function parseAll(files: SourceFile[], options: ParseOptions, pool: PoolOptions = {}): Promise<ParsedPage[]> {
-  const workerUrl = new URL('./parse-worker.js', import.meta.url)
-  const threads = Math.min(pool.threads ?? threadsFor(files.length), Math.ceil(files.length / BATCH_SIZE))
+  const threads = threadsAt(files.length, pool.threads)
   const keep = pool.keep ?? ((page: ParsedPage) => page)
+  const started = pool.started && pool.started.options.base === options.base && pool.started.options.contentDir === options.contentDir ? pool.started : undefined
+  if (pool.started !== started) pool.started?.terminate()
   if (threads < 2 || !import.meta.url.endsWith('.js')) {
+    started?.terminate()
     if (!files.length) return []
     // Loaded only when this thread parses: a build whose pages all come from the cache (CI with
     // the cache restored) never pays for the parser's modules (highlight.js and micromark's).
@@ -60,12 +109,14 @@ export async function parseAll(files: SourceFile[], options: ParseOptions, pool:
   }
   const workers: Worker[] = []
   try {
+    const ready = started?.take() ?? []
+    // Threads started ahead go first; any fewer than `threads` are made up now, any more let go.
+    for (const extra of ready.splice(threads)) void extra.terminate()
+    while (ready.length < threads) ready.push(newWorker(options))
     await Promise.all(
-      Array.from(
-        { length: threads },
-        () =>
+      ready.map(
+        (worker) =>
           new Promise<void>((resolve, reject) => {
-            const worker = new Worker(workerUrl, { workerData: { options } })
             workers.push(worker)
             worker.on('message', (reply: WorkerReply) => {
               if (!reply.ok) return reject(fromWire(reply.error))
