@@ -1,5 +1,6 @@
-import { constants, deflateRawSync } from 'node:zlib'
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { storedDeflate } from '../../src/render/outputs/search-shards.js'
 import { createRangeReader } from '../../src/client/search/read-range.js'
 import { inflateRaw } from '../../src/shared/search-inflate.js'
 
@@ -20,6 +21,18 @@ describe('inflateRaw (the packed index items, in every targeted browser)', () =>
         expect(Buffer.from(inflateRaw(deflateRawSync(input, options))).equals(input)).toBe(true)
       }
     }
+  })
+
+  it('reads the buckets the build writes as stored blocks, as zlib does, at and across the 65,535-byte block limit', () => {
+    const long = Buffer.concat([noise, noise, noise]) // 210,000 bytes: four blocks
+    for (const input of [Buffer.alloc(0), Buffer.from(texts[2]), noise.subarray(0, 65_535), noise.subarray(0, 65_536), long]) {
+      const data = storedDeflate(input)
+      expect(data.length).toBe(input.length + 5 * Math.max(1, Math.ceil(input.length / 65_535)))
+      expect(Buffer.from(inflateRawSync(data)).equals(input)).toBe(true)
+      expect(Buffer.from(inflateRaw(data)).equals(input)).toBe(true)
+    }
+    // Byte for byte what zlib writes at level 0 for one block.
+    expect(Buffer.from(storedDeflate(Buffer.from(texts[2])))).toEqual(deflateRawSync(Buffer.from(texts[2]), { level: 0 }))
   })
 
   it('reads data deflated with a preset dictionary, back references reaching into it', () => {
