@@ -38,6 +38,18 @@ describe('the search feed', () => {
     expect(shuffled.digest(pages.length)).toBe(inOrder.digest(pages.length))
   })
 
+  it('tells its job to pack once the last page is in, whatever order the pages come in', () => {
+    const calls: string[] = []
+    const job = { add: () => calls.push('add'), pack: () => calls.push('pack'), finish: () => Promise.reject(new Error('not asked')), abandon: () => {} }
+    const feed = new SearchFeed(config.title, job, pages.length)
+    order.slice(0, -1).forEach((i) => feed.put(pages[i], i))
+    expect(calls).not.toContain('pack')
+    feed.put(pages[order.at(-1)!], order.at(-1)!)
+    expect(calls.filter((c) => c === 'pack')).toHaveLength(1)
+    expect(calls.at(-1)).toBe('pack') // after every entry was added
+    expect(calls.filter((c) => c === 'add')).toHaveLength(pages.filter((p) => p.page.frontmatter.publish !== false).length)
+  })
+
   it('is not taken when search is off', () => {
     expect(SearchFeed.start({ ...config, themeConfig: { search: false } } as SiteConfig, pages.length)).toBeUndefined()
   })

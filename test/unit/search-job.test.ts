@@ -34,6 +34,28 @@ describe('the search index packed on a worker thread', () => {
     expect(ticks).toBeGreaterThan(0)
   })
 
+  it('starts packing when told every entry is in (the end of the parse), and gives finish those packs', async () => {
+    const entries = Array.from({ length: WORKER_THRESHOLD + 80 }, (_, i) => entry(i))
+    const inThread = buildSearchShards(entries, '')
+    const job = startSearchJob(entries.length)
+    entries.forEach((e) => job.add(e))
+    job.pack()
+    job.pack() // once is enough
+    const packed = await job.finish()
+    expect(packed.manifest).toEqual(inThread.manifest)
+    expect(packed.files.map(([name, data]) => [name, Buffer.from(data).toString('base64')])).toEqual(inThread.files.map(([name, data]) => [name, Buffer.from(data).toString('base64')]))
+  })
+
+  it('stops packing when the build fails after the parse (abandoned before anyone asked for the packs)', async () => {
+    const job = startSearchJob(WORKER_THRESHOLD)
+    for (let i = 0; i < WORKER_THRESHOLD; i++) job.add(entry(i))
+    job.pack()
+    job.abandon()
+    const error = (await job.finish().catch((e: unknown) => e)) as Error
+    expect(error).toBeInstanceOf(Error)
+    expect(error.message).toMatch(/worker stopped/)
+  })
+
   it('rejects with the worker’s error instead of hanging when an entry cannot be packed', async () => {
     const job = startSearchJob(WORKER_THRESHOLD)
     for (let i = 0; i < WORKER_THRESHOLD; i++) job.add(i === 7 ? ({ ...entry(i), x: 42 } as unknown as SearchEntry) : entry(i))

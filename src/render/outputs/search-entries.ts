@@ -43,16 +43,17 @@ export class SearchFeed {
   private next = 0
   private readonly digests = createHash('sha256')
 
-  /** `job`: where the entries are packed; none to digest them only. */
+  /** `job`: where the entries are packed; none to digest them only. `pages`: once that many are in, the job packs them. */
   constructor(
     private readonly siteTitle: string,
     readonly job?: SearchJob,
+    private readonly pages?: number,
   ) {}
 
   /** A feed for a build of `pages` pages, or none (search off, or an index of this code cached). */
   static start(config: SiteConfig, pages: number, cacheDir?: string): SearchFeed | undefined {
     if (!config.themeConfig.search || (cacheDir && openSearchCache(cacheDir).holdsAny())) return undefined
-    return new SearchFeed(config.title, startSearchJob(pages))
+    return new SearchFeed(config.title, startSearchJob(pages), pages)
   }
 
   /** Page `index` of the build's pages, in any order (the parse's threads finish out of order). */
@@ -64,6 +65,8 @@ export class SearchFeed {
       this.digests.update(JSON.stringify(entry)).update('\n')
       this.job?.add(entry)
     }
+    // The last page is in: packing starts on the job's thread while this one goes on with the build.
+    if (this.next === this.pages && this.waiting.size === 0) this.job?.pack()
   }
 
   /** The digest of the entries, once the first `pages` pages are all in; otherwise none. */

@@ -11,6 +11,12 @@ import { SearchIndexBuilder, type SearchShards } from './search-shards.js'
  */
 export interface SearchJob {
   add(entry: SearchEntry): void
+  /**
+   * Every entry is added: start packing now, on the job's thread, though no one asks for the
+   * packs yet (the parse is done, and the main thread has a second of work on its own before the
+   * build asks). Nothing more may be added.
+   */
+  pack(): void
   /** The packs, once every entry is added (the manifest's `s` is left empty). */
   finish(): Promise<SearchShards>
   /** No packs are wanted (the build failed before asking): stop, and let the thread go; nothing once `finish` is called. */
@@ -36,6 +42,7 @@ function inlineJob(): SearchJob {
   const builder = new SearchIndexBuilder()
   return {
     add: (entry) => builder.add(entry),
+    pack: () => {}, // on this thread, packing early would only make the caller wait sooner
     finish: async () => builder.finish(''),
     abandon: () => {},
   }
@@ -51,7 +58,17 @@ function workerJob(url: URL): SearchJob {
   // A build that fails before it waits for the index must not leave a rejection unheard.
   done.catch(() => {})
   let batch: SearchEntry[] = []
+  let packing: Promise<SearchShards> | undefined
   let finishing = false
+  const pack = () => {
+    if (packing) return packing
+    if (batch.length) worker.postMessage(batch satisfies SearchTask)
+    batch = []
+    worker.postMessage(null satisfies SearchTask)
+    packing = done.finally(() => void worker.terminate())
+    packing.catch(() => {}) // heard by `finish`, if the build gets that far
+    return packing
+  }
   return {
     add(entry) {
       batch.push(entry)
@@ -59,16 +76,10 @@ function workerJob(url: URL): SearchJob {
       worker.postMessage(batch satisfies SearchTask)
       batch = []
     },
-    async finish() {
+    pack: () => void pack(),
+    finish() {
       finishing = true
-      if (batch.length) worker.postMessage(batch satisfies SearchTask)
-      batch = []
-      worker.postMessage(null satisfies SearchTask)
-      try {
-        return await done
-      } finally {
-        void worker.terminate()
-      }
+      return pack()
     },
     abandon() {
       // Once finishing, the packs are wanted (or the worker stops itself when they are made).
