@@ -36,6 +36,14 @@ describe.each([
     expect(readdirSync(dir)).toEqual(['dist'])
   })
 
+  it('writes pages handed over as text (from the render; the writer encodes them) as UTF-8', async () => {
+    const staged = StagedOutput.open(out)
+    const page = (i: number) => `<!DOCTYPE html><title>第 ${i} 篇：配置文件</title><p>${'中文与 English 混排，𝐀 与 🚀。'.repeat(1 + (i % 40))}</p>`
+    for (let i = 0; i < 200; i++) await staged.add(`p/${i}.html`, page(i), { owned: true })
+    await staged.commit()
+    for (const i of [0, 57, 199]) expect(readFileSync(join(out, `p/${i}.html`))).toEqual(Buffer.from(page(i)))
+  })
+
   it('abort after pages were written leaves the previous output byte-identical and nothing beside it', async () => {
     const staged = StagedOutput.open(out)
     for (let i = 0; i < 100; i++) await staged.add(`p/${i}.html`, Buffer.from('x'), { owned: true })
