@@ -93,17 +93,51 @@ function outputClashes(markdown: string[], assets: string[]): BuildWarning[] {
  * Read the markdown sources. Synchronous: for thousands of small files, 5× faster than the
  * promise API. A file that is not UTF-8 is read with U+FFFD for each bad byte, and a warning.
  */
-export function readSources(contentDir: string, markdown: string[]): { sources: SourceFile[]; warnings: BuildWarning[] } {
+export function readSources(contentDir: string, markdown: string[], chunkBytes = SOURCE_CHUNK_BYTES): { sources: SourceFile[]; warnings: BuildWarning[] } {
   const warnings: BuildWarning[] = []
-  const sources = markdown.map((relativePath) => {
+  const files = markdown.map((relativePath) => {
     const bytes = readFileSync(join(contentDir, relativePath))
-    if (!isUtf8(bytes)) {
+    const valid = isUtf8(bytes)
+    if (!valid) {
       const at = firstBadByte(bytes)
       warnings.push(warning('InvalidEncoding', { byte: `0x${bytes[at.offset].toString(16).padStart(2, '0')}` }, { file: `content/${relativePath}`, line: at.line, column: at.column }))
     }
-    return { relativePath, source: bytes.toString('utf8') }
+    return { relativePath, bytes, valid }
   })
+  // Valid files are decoded a chunk of them at a time into one string, and each source is a slice
+  // of it: thousands of sources kept to the parse, each a string of its own, were copied by every
+  // young-generation collection of the build's first second (11 collections and 116–217 ms of
+  // pauses for the 2,000-page corpus, against 8 and 47–65 ms for the bytes alone).
+  const sources: SourceFile[] = []
+  for (let first = 0; first < files.length; ) {
+    let end = first
+    let size = 0
+    while (end < files.length && (end === first || size + files[end].bytes.length <= chunkBytes) && files[end].valid) size += files[end++].bytes.length
+    if (end === first) {
+      const { relativePath, bytes } = files[first++]
+      sources.push({ relativePath, source: bytes.toString('utf8') })
+      continue
+    }
+    const text = Buffer.concat(files.slice(first, end).map((f) => f.bytes), size).toString('utf8')
+    for (let at = 0; first < end; first++) {
+      const length = utf16Length(files[first].bytes)
+      sources.push({ relativePath: files[first].relativePath, source: text.slice(at, (at += length)) })
+    }
+  }
   return { sources, warnings }
+}
+
+/** Bytes of sources decoded into one string (well below the longest string V8 makes). */
+const SOURCE_CHUNK_BYTES = 8 << 20
+
+/** Length in UTF-16 code units of valid UTF-8: one per sequence, two for a four-byte one. */
+function utf16Length(bytes: Uint8Array): number {
+  let n = 0
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]
+    if ((b & 0xc0) !== 0x80) n += b >= 0xf0 ? 2 : 1
+  }
+  return n
 }
 
 /** Offset, line and column (in bytes) of the first byte that is not part of a valid UTF-8 sequence. */
