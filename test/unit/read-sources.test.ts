@@ -24,7 +24,7 @@ const names = files.map(([name]) => name)
 
 describe('readSources', () => {
   it.each([
-    ['one chunk', undefined],
+    ['chunks of the default size', undefined],
     ['chunks of 200 bytes (files across chunk ends, one larger than a chunk)', 200],
     ['a chunk for each file', 1],
   ])('gives each file its own text, %s', (_, chunkBytes) => {

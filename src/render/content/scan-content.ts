@@ -127,8 +127,13 @@ export function readSources(contentDir: string, markdown: string[], chunkBytes =
   return { sources, warnings }
 }
 
-/** Bytes of sources decoded into one string (well below the longest string V8 makes). */
-const SOURCE_CHUNK_BYTES = 8 << 20
+/**
+ * Bytes of sources decoded into one string: past V8's largest ordinary object (128 KB), so the
+ * string lives outside the young generation and is never copied; small enough that a page parsed
+ * on this thread, whose strings may be slices of its source and keep the whole string alive (a dev
+ * server's edited pages), keeps little more than its own file.
+ */
+const SOURCE_CHUNK_BYTES = 256 << 10
 
 /** Length in UTF-16 code units of valid UTF-8: one per sequence, two for a four-byte one. */
 function utf16Length(bytes: Uint8Array): number {
