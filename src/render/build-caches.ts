@@ -35,9 +35,14 @@ export class BuildCaches {
   prepareParse(base: string, contentDir: string, pages: number): void {
     this.dropPrepared()
     if (this.parsedBase === base && this.parsed.size) return
-    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
-    if (this.disk?.cache.size) return
+    if (this.diskCache(base)?.size) return
     this.started = ParseThreads.start(pages, { base, contentDir })
+  }
+
+  /** The parse cache on disk for `base`: one open cache per base for this builder's lifetime (its pages' bodies move with it when it compacts them). */
+  private diskCache(base: string): ParseCache | undefined {
+    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
+    return this.disk?.cache
   }
 
   /** Whether `prepareParse` started threads that no parse has taken yet. */
@@ -59,9 +64,7 @@ export class BuildCaches {
     const { base, contentDir, onPage } = options
     if (this.parsedBase !== base) this.parsed.clear()
     this.parsedBase = base
-    // One open cache per base for this builder's lifetime: its pages' bodies move with it when it compacts them.
-    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
-    const disk = this.disk?.cache
+    const disk = this.diskCache(base)
     const stale: SourceFile[] = []
     const staleHashes: string[] = []
     const staleIndex: number[] = []

@@ -178,7 +178,6 @@ const SHADOW_PART = /::(?:part|slotted)\(/i
 /** Properties that only act after the paint: a transition needs a state to leave, a cursor a pointer over it. */
 const AFTER_PAINT_PROPS = /^(?:transition(?:-|$)|cursor$)/
 
-
 /** A style sheet's rules, parsed once, and the critical subset for any page's tokens. */
 export class CriticalCss {
   private readonly nodes: CssNode[]
@@ -323,7 +322,6 @@ function dropOverridden(nodes: Kept[]): void {
 
 /** Distinct sheets a build keeps worked out (a site has a few layouts, each with a few variants). */
 const MAX_KEYS = 512
-
 
 /** The custom properties the kept rules and the page's inline styles (`styleReads`) read, with those they read in turn. */
 function usedProperties(nodes: Kept[], styleReads: string[]): Set<string> {

@@ -67,19 +67,21 @@ const criticalCss = (styles: string): CriticalCss => (critical?.styles === style
 /** One route's HTML document: React SSR of the app inside the document shell. */
 export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const { config, site, bundle } = ctx
-  const fm = hasBody(data) ? data.page.frontmatter : undefined
+  // A route with a markdown body (a page, the home page), not a list.
+  const page = hasBody(data) ? data : undefined
+  const fm = page?.page.frontmatter
   // The page's own description, else (the home page: the site's, else) its first paragraph's text.
-  const excerpt = hasBody(data) ? ctx.excerpts?.get(data.path) : undefined
+  const excerpt = page && ctx.excerpts?.get(page.path)
   const description = fm?.description || (data.kind === 'home' && config.description) || excerpt || config.description
   const href = (p: string) => withBase(config.base, '/' + p)
   const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
   const app = renderToString(<App site={site} initial={data} />)
   const body = `<div id="app">${app}</div>`
   // The rules this page's markup can match; the whole theme follows as a stylesheet after the paint.
-  const facts = hasBody(data) ? ctx.markup?.get(data.path) : undefined
-  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(body, hasBody(data) && facts ? { html: data.html ?? '', facts } : undefined) : ''
+  const facts = page && ctx.markup?.get(page.path)
+  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(body, page && facts ? { html: page.html ?? '', facts } : undefined) : ''
   // The body is in the HTML already; the client reads it back from the DOM.
-  const initial: InitialData = { site, route: hasBody(data) ? { ...data, html: undefined } : data }
+  const initial: InitialData = { site, route: page ? { ...page, html: undefined } : data }
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
