@@ -332,9 +332,13 @@ class TierPacks {
  * and first position) and the groups of classes by the characters after each position. Returns
  * the tier's parts and the stub the bucket holds in place of the list.
  */
+const NO_BYTES = new Uint8Array(0)
+
 function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: number; start: number }): Uint8Array {
   const summary = new ByteList()
-  const classes = Array.from({ length: TIER_GROUPS * (TIER_CLASSES + 1) }, () => new ByteList())
+  // Made as a slot is first used: a list's pages fill few of its 2,080 slots, and a buffer for
+  // each slot of each tiered list (some thousands of lists at 10,000 pages) cost more than the rest.
+  const classes: (ByteList | undefined)[] = new Array(TIER_GROUPS * (TIER_CLASSES + 1)).fill(undefined)
   const r = new VarReader(list.data)
   const s = new VarReader(slots!.data)
   // A page's positions by slot: how many, the first, and the slots in the order first seen
@@ -362,7 +366,7 @@ function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: nu
     summary.push(Math.min(n, BODY_COUNT_CAP))
     summary.push(first)
     for (const slot of seen) {
-      const l = classes[slot]
+      const l = (classes[slot] ??= new ByteList())
       l.start(page)
       l.push(Math.min(slotCount[slot], BODY_COUNT_CAP))
       l.push(Math.floor(slotFirst[slot] / 2 ** TIER_FIRST_SHIFT))
@@ -373,7 +377,7 @@ function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: nu
   const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
   const groups: number[] = []
   for (let g = 0; g < TIER_GROUPS; g++) {
-    const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l.entries ? packList(Kind.BodyChar, l) : new Uint8Array(0)))
+    const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l?.entries ? packList(Kind.BodyChar, l) : NO_BYTES))
     if (!lists.some((l) => l.length)) {
       groups.push(0)
       continue
