@@ -207,21 +207,18 @@ export class CriticalCss {
    * later rule for the same selector overrides, custom properties no kept rule (nor the page's
    * inline styles) reads, and keyframes no kept rule names.
    *
-   * `body`: a part of `html` whose facts are known already (the page's markdown body, which the
-   * parse read as it wrote it): only the rest of `html` is read. A body not found in `html` is
-   * read with the rest.
+   * `body`: the facts of a part of the page left out of `html` (the page's markdown body, which
+   * the parse read as it wrote it): `html` is then only the rest, the layout around it.
    */
-  forHtml(html: string, body?: { html: string; facts: MarkupFacts }): string {
-    const at = body?.html ? html.indexOf(body.html) : -1
-    const rest = at < 0 ? html : html.slice(0, at) + html.slice(at + body!.html.length)
-    const tokens = markupTokens(rest)
+  forHtml(html: string, body?: MarkupFacts): string {
+    const tokens = markupTokens(html)
     // What decides the result: the tokens the sheet's selectors need, and the custom properties
     // the inline styles read (what they set changes nothing here: tags' colours differ page to
     // page, and keyed by the styles' text, nearly every page missed the cache).
-    let styles = inlineStyleReads(rest)
-    if (at >= 0) {
-      for (const t of body!.facts.tokens.split(' ')) if (t) tokens.add(t)
-      if (body!.facts.styles) styles = [...new Set([...styles, ...body!.facts.styles.split(' ')])].sort()
+    let styles = inlineStyleReads(html)
+    if (body) {
+      for (const t of body.tokens.split(' ')) if (t) tokens.add(t)
+      if (body.styles) styles = [...new Set([...styles, ...body.styles.split(' ')])].sort()
     }
     const key = [...tokens].filter((t) => this.relevant.has(t)).sort().join(' ') + '\n' + styles.join(' ')
     let css = this.byKey.get(key)

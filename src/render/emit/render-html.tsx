@@ -64,6 +64,12 @@ export const renderDocuments = (table: RouteTable, chunks: ReadonlyMap<Route, Pa
 let critical: { styles: string; css: CriticalCss } | undefined
 const criticalCss = (styles: string): CriticalCss => (critical?.styles === styles ? critical : (critical = { styles, css: new CriticalCss(styles) })).css
 
+/**
+ * Where a page's markdown body goes in what React renders. Only the theme's own markup can put a
+ * `<` there: any text of the page's (titles, headings, links) is escaped.
+ */
+const BODY_SLOT = '<!--gptnotes:body-->'
+
 /** One route's HTML document: React SSR of the app inside the document shell. */
 export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const { config, site, bundle } = ctx
@@ -75,11 +81,17 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const description = fm?.description || (data.kind === 'home' && config.description) || excerpt || config.description
   const href = (p: string) => withBase(config.base, '/' + p)
   const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
-  const app = renderToString(<App site={site} initial={data} />)
-  const body = `<div id="app">${app}</div>`
+  // React renders a slot where the markdown body goes, and the body is put in after: React does
+  // not copy it, and the critical CSS need not look for it in the page to leave it out.
+  const content = page?.html
+  const app = renderToString(<App site={site} initial={content ? { ...page!, html: BODY_SLOT } : data} />)
+  const at = content ? app.indexOf(BODY_SLOT) : -1
+  const [before, after] = at < 0 ? [app, ''] : [app.slice(0, at), app.slice(at + BODY_SLOT.length)]
+  const body = `<div id="app">${before}${at < 0 ? '' : content}${after}</div>`
   // The rules this page's markup can match; the whole theme follows as a stylesheet after the paint.
-  const facts = page && ctx.markup?.get(page.path)
-  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(body, page && facts ? { html: page.html ?? '', facts } : undefined) : ''
+  // The body's share was read as the parse wrote it (its facts), so only the layout is read here.
+  const facts = at < 0 ? undefined : ctx.markup?.get(page!.path)
+  const styles = bundle.styles ? criticalCss(bundle.styles).forHtml(facts ? `<div id="app">${before}${after}</div>` : body, facts) : ''
   // The body is in the HTML already; the client reads it back from the DOM.
   const initial: InitialData = { site, route: page ? { ...page, html: undefined } : data }
   const head = [
