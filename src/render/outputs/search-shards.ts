@@ -327,13 +327,14 @@ class TierPacks {
   }
 }
 
+/** The packed list of a tier class no page falls in (shared: it is empty). */
+const NO_BYTES = new Uint8Array(0)
+
 /**
  * A large bigram list in two tiers (see `shared/search-tiers.ts`): the summary (per page, count
  * and first position) and the groups of classes by the characters after each position. Returns
  * the tier's parts and the stub the bucket holds in place of the list.
  */
-const NO_BYTES = new Uint8Array(0)
-
 function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: number; start: number }): Uint8Array {
   const summary = new ByteList()
   // Made as a slot is first used: a list's pages fill few of its 2,080 slots, and a buffer for
