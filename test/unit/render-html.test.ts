@@ -88,6 +88,27 @@ describe('the render stage (HTML documents)', () => {
     expect(docs.get('a.html')!.match(/<\/script>/g)!.length).toBe(4)
   })
 
+  it("puts the markdown body in the page once, where React's layout holds its place, and takes the body's share of the critical CSS from its facts", async () => {
+    const config = await siteConfig({})
+    // A body that holds the slot's own text, as raw HTML: it is put in once, not searched for.
+    const parsed = parsedPages({ 'a.md': '# 甲\n\n<!--gptnotes:body-->\n\n正文 <span class="only-said">段</span>\n' })
+    const table = buildRoutes(buildSiteData(config, parsed), parsed)
+    const site = clientSiteOf(config, '/gpt/assets/js/routes.DDDDDDDD.js', {})
+    const bundle = { ...BUNDLE, styles: 'body{color:#123}.only-said{top:0}.never{left:0}' }
+    const render = (markup?: Map<string, { tokens: string; styles: string }>) =>
+      renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site, bundle, markup }).find(([f]) => f === 'a.html')![1]
+    const body = parsed[0].html
+    expect(body).toContain('<!--gptnotes:body-->')
+    const read = render()
+    expect(read.split(body)).toHaveLength(2)
+    expect(read).toContain(`data-gn-content="">${body}</div>`)
+    // Without facts the whole page is read; with them, only what they say of the body counts.
+    expect(read).toContain('<style>body{color:#123}.only-said{top:0}</style>')
+    const said = render(new Map([[parsed[0].page.path, { tokens: '.never', styles: '' }]]))
+    expect(said.split(body)).toHaveLength(2)
+    expect(said).toContain('<style>body{color:#123}.never{left:0}</style>')
+  })
+
   it("names an article's sidebar when it is the article's own headings, which the data holds once, and its path once; the browser reads it back whole", async () => {
     const text = /<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec((await documents()).get('a.html')!)![1]
     // The heading once, as [level, title] (its slug is its title).
