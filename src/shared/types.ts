@@ -184,10 +184,15 @@ export interface ClientComments extends ValineSiteConfig {
 /** The mascot's options as the browser gets them; `live2d`: the addresses of the Live2D files the build copied. */
 export type ClientMascot = Omit<MascotConfig, 'core'> & { live2d?: Live2DAssets }
 
-/** Shape of the route map module (`assets/js/routes.<hash>.js`). */
+/**
+ * Shape of the route map module (`assets/js/routes.<hash>.js`). A route's data is in its own
+ * HTML page, at its path: the map need only say which paths are routes.
+ */
 export interface RouteMap {
-  /** Route path (base included, percent-encoded) → page chunk URL. */
-  routes: Record<string, string>
+  /** Every route path (base included, percent-encoded), packed (`route-list.ts`: `hasRoute` reads it). */
+  routes: string
+  /** The not-found page's address. */
+  notFound: string
   /** Path → path redirects (`/gpt/index.html` → `/gpt/`). */
   redirects: Record<string, string>
 }

@@ -11,6 +11,7 @@ import { startDevServer } from '../../src/dev-server/dev-server.js'
 import { buildSite as build } from '../../src/render/build-site.js'
 import { launchBrowser } from './browser.js'
 import { copyFixture } from './sites.js'
+import type { RouteMap } from '../../src/shared/types.js'
 import { serveStatic } from './static-server.js'
 
 export const FIXTURE = 'e2e-site'
@@ -165,8 +166,8 @@ export async function ready(page: Page): Promise<void> {
   await waitForRouteMap(page)
 }
 
-/** The route map as the client sees it (route path → the address of the page that carries its data). */
-export async function routeMap(page: Page): Promise<{ routes: Record<string, string>; redirects: Record<string, string> }> {
+/** The route map as the client sees it (the route paths, packed as `route-list.ts` reads them). */
+export async function routeMap(page: Page): Promise<RouteMap> {
   // A string, so the test runner does not rewrite the dynamic import.
   return page.evaluate(`(async () => {
     const data = JSON.parse(document.getElementById('__GPTNOTES_DATA__').textContent)

@@ -5,6 +5,7 @@ import { routeMap } from '../../src/render/chunks/route-map.js'
 import { buildRoutes } from '../../src/render/site/routes.js'
 import { buildSiteData } from '../../src/render/site/site-data.js'
 import type { HomeRoute, ListRoute } from '../../src/shared/types.js'
+import { hasRoute } from '../../src/shared/route-list.js'
 import { deepFreeze, parsedPages, siteConfig } from '../helpers/stage-data.js'
 
 /** A home page and `n` dated posts tagged 多 (the first three also 少). */
@@ -67,13 +68,20 @@ describe('list chunks, page chunks and the route map', () => {
     expect([...other.values()].map((c) => c.url).sort()).toEqual([...chunks.values()].map((c) => c.url).sort())
   })
 
-  it('the route map sends every route (base included) and the not-found page to its chunk, with the redirects for static hosts', async () => {
+  it('the route map knows every route (base included) and only those, names the not-found page, with the redirects for static hosts', async () => {
     const t = await table(2)
     const chunks = pageChunks(t, new Map(), '/gpt/')
     const out = routeMap(t, chunks, '/gpt/')
-    expect(Object.keys(out.map.routes)).toHaveLength(t.routes.length + 1)
-    expect(out.map.routes['/gpt/p/1.html']).toBe(chunks.get(t.routes.find((r) => r.path === '/p/1.html')!)!.url)
-    expect(out.map.routes['404']).toBe(chunks.get(t.notFound)!.url)
+    // The router loads a route from its path: each route's chunk is that address.
+    for (const route of t.routes) {
+      expect(hasRoute(out.map.routes, chunks.get(route)!.url)).toBe(true)
+      expect(chunks.get(route)!.url).toBe('/gpt' + route.path)
+    }
+    expect(t.routes.map((r) => r.path)).toContain('/p/1.html')
+    for (const other of ['/p/1.html', '/gpt/p/3.html', '/gpt/p/1', '/gpt/p/', '/gpt/404.html', '/gpt/index.html']) expect(hasRoute(out.map.routes, other)).toBe(false)
+    // Each path once: the map does not grow by an address per route.
+    expect(out.map.routes.split('\n').filter((line) => line === '1.html')).toHaveLength(1)
+    expect(out.map.notFound).toBe(chunks.get(t.notFound)!.url)
     expect(out.map.redirects['/gpt/index.html']).toBe('/gpt/')
     expect(load(out.file.code)).toEqual(out.map)
     expect(out.redirectsFile.split('\n')).toContain('/gpt/tag/index.html /gpt/tag/ 301!')

@@ -1,5 +1,6 @@
 import { isExternal, normalizePath, resolvePath } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
+import { hasRoute } from '../../shared/route-list.js'
 import type { ClientSite, RouteData, RouteMap } from '../../shared/types.js'
 import { whenIdle } from '../lazy.js'
 import { ChunkLoadError, loadChunk } from './chunk-loader.js'
@@ -24,6 +25,9 @@ function stylesheetLoaded(): Promise<void> | void {
     setTimeout(resolve, 3000)
   })
 }
+
+/** The page that carries a route's data (the route's own HTML), or none when `path` is not a route. */
+const pageOf = (map: RouteMap, path: string): string | undefined => (hasRoute(map.routes, path) ? path : undefined)
 
 const newKey = () => Math.random().toString(36).slice(2, 10) + Date.now().toString(36)
 const FILE_EXT_RE = /\.(?!html?$)[a-z0-9]+$/i
@@ -101,7 +105,7 @@ export class Router {
     if (this.route.kind === 'notFound') {
       void this.routeMap()
         .then((map) => {
-          const resolved = resolvePath(location.pathname, (p) => p in map.routes, map.redirects)
+          const resolved = resolvePath(location.pathname, (p) => hasRoute(map.routes, p), map.redirects)
           // A known route whose own address the host answered with not-found (its page is missing):
           // stay; loading it again would only bring this page back.
           if (resolved.kind !== 'notFound' && resolved.path !== location.pathname) void this.go(resolved.path + location.search + location.hash, { replace: true })
@@ -127,7 +131,7 @@ export class Router {
       location.assign(url.href)
       return
     }
-    const resolved = resolvePath(url.pathname, (p) => p in map.routes, map.redirects)
+    const resolved = resolvePath(url.pathname, (p) => hasRoute(map.routes, p), map.redirects)
     const target = resolved.kind === 'notFound' ? url.pathname : resolved.path
     const sameRoute = normalizePath(target) === normalizePath(this.path)
     if (sameRoute && !replace) {
@@ -142,7 +146,13 @@ export class Router {
       if (!scrollToHash(url.hash, this.site.smoothScroll, { focus: true })) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
       return
     }
-    const pageUrl = resolved.kind === 'notFound' ? map.routes['404'] : map.routes[target]
+    const pageUrl = resolved.kind === 'notFound' ? map.notFound : pageOf(map, target)
+    if (!pageUrl) {
+      // A redirect to a path that is no route (an address decoded): the host answers it.
+      this.progress.done()
+      location.assign(target + url.search + url.hash)
+      return
+    }
     let data: RouteData
     try {
       data = await this.load(pageUrl, resolved.kind === 'notFound')
@@ -189,10 +199,10 @@ export class Router {
     if (!samePath) {
       const map = await this.routeMapWithProgress()
       const path = location.pathname
-      const pageUrl = map ? (map.routes[normalizePath(path)] ?? map.routes['404']) : undefined
+      const pageUrl = map ? (pageOf(map, normalizePath(path)) ?? map.notFound) : undefined
       if (!pageUrl) return location.reload()
       try {
-        const data = await this.load(pageUrl, pageUrl === map?.routes['404'])
+        const data = await this.load(pageUrl, pageUrl === map?.notFound)
         if (id !== this.navigation) return
         this.commit(data)
       } catch (err) {
@@ -240,7 +250,7 @@ export class Router {
 
   private routeMap(): Promise<RouteMap> {
     this.map ??= loadChunk<RouteMap>(this.site.routesUrl).then((map) => {
-      const own = map.routes[this.path]
+      const own = pageOf(map, this.path)
       if (own && hasBody(this.route) && this.route.html !== undefined) this.loaded.set(own, this.route)
       return map
     })

@@ -1,4 +1,5 @@
 import { withBase } from '../../shared/paths.js'
+import { packRoutes } from '../../shared/route-list.js'
 import type { RouteMap } from '../../shared/types.js'
 import type { Route, RouteTable } from '../site/routes.js'
 import { dataChunk, type ChunkFile } from './chunk-file.js'
@@ -12,11 +13,17 @@ export interface RouteMapOutput {
   redirectsFile: string
 }
 
-/** The route map stage: route → page chunk URL and the redirects, as one module loaded at idle time. */
+/**
+ * The route map stage: which paths are routes, the not-found page and the redirects, as one
+ * module loaded at idle time. Each route's chunk is its own page (`pageChunks`), so the router
+ * loads a route from its path and the map names each path once.
+ */
 export function routeMap(table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, base: string): RouteMapOutput {
-  const map: RouteMap = { routes: {}, redirects: {} }
-  for (const route of table.routes) map.routes[withBase(base, route.path)] = chunks.get(route)!.url
-  map.routes['404'] = chunks.get(table.notFound)!.url
+  const paths = table.routes.map((route) => withBase(base, route.path))
+  table.routes.forEach((route, i) => {
+    if (chunks.get(route)!.url !== paths[i]) throw new Error(`route ${paths[i]}: its chunk is not its own page (${chunks.get(route)!.url})`)
+  })
+  const map: RouteMap = { routes: packRoutes(paths), notFound: chunks.get(table.notFound)!.url, redirects: {} }
   for (const [from, to] of Object.entries(table.redirects)) map.redirects[withBase(base, from)] = withBase(base, to)
   const file = dataChunk('routes', map)
   const redirectsFile = Object.entries(map.redirects)
