@@ -199,7 +199,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     for (const [path, contents] of [
       ...extras.files,
       ...bundle.files.map((f): [string, OutputContents] => [f.path, f.contents]),
-      ...[...lists.values()].map((l): [string, OutputContents] => [l.file.path, l.file.code]),
+      ...[...lists.values()].flatMap((l) => l.files.map((f): [string, OutputContents] => [f.path, f.code])),
       [map.file.path, map.file.code] as [string, OutputContents],
     ])
       await put(path, contents)
@@ -243,7 +243,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     )
 
     // A content file may replace an extra output (its own robots.txt, say), never a page or the client.
-    const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].map((l) => l.file.path), map.file.path, ...documents, ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
+    const built = new Set([...bundle.files.map((f) => f.path), ...[...lists.values()].flatMap((l) => l.files.map((f) => f.path)), map.file.path, ...documents, ...bodyFiles.map(([path]) => path), '_redirects', '_headers'])
     for (const asset of content.assets) {
       const output = assetOutputPath(asset)
       if (built.has(output)) throw inStage(problem('OutputClash', { output, first: `content/${asset}`, second: 'a page or file the build makes' }), 'copyAssets')

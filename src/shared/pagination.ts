@@ -1,6 +1,20 @@
 /** Posts per page of a list (the spec's page size). */
 export const LIST_PAGE_SIZE = 10
 
+/**
+ * Posts per file of a long list's posts (twenty pages of it): a reader who turns to a page loads
+ * the file that holds it, not the whole list (2 MB at 10,000 posts).
+ */
+export const LIST_SLICE_POSTS = 20 * LIST_PAGE_SIZE
+
+/** The file (counted from 0) that holds page `page` (from 1) of a list, `slicePosts` posts a file. */
+export function sliceOfPage(page: number, slicePosts = LIST_SLICE_POSTS): number {
+  return Math.floor(((page - 1) * LIST_PAGE_SIZE) / slicePosts)
+}
+
+/** The address of file `slice` of a list whose `listUrl` is `listUrl` (see `PostList.listUrl`). */
+export const listSliceUrl = (listUrl: string, slice: number): string => `${listUrl}${slice}.js`
+
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end'
 
 /** Page count for `total` items, `perPage` each (at least 1). */

@@ -84,7 +84,10 @@ export interface PostList {
   posts: PostSummary[]
   /** Total number of posts when `posts` holds only the first page of them. */
   postCount?: number
-  /** Chunk with every post of the list, loaded when the reader turns to another page. */
+  /**
+   * Where the list's posts are, LIST_SLICE_POSTS a file, loaded when the reader turns to a page
+   * the file holds: file `i` (from 0) is at `listSliceUrl(listUrl, i)` (`pagination.ts`).
+   */
   listUrl?: string
 }
 

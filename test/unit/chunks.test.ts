@@ -5,13 +5,14 @@ import { routeMap } from '../../src/render/chunks/route-map.js'
 import { buildRoutes } from '../../src/render/site/routes.js'
 import { buildSiteData } from '../../src/render/site/site-data.js'
 import type { HomeRoute, ListRoute } from '../../src/shared/types.js'
+import { listSliceUrl, sliceOfPage } from '../../src/shared/pagination.js'
 import { hasRoute } from '../../src/shared/route-list.js'
 import { deepFreeze, parsedPages, siteConfig } from '../helpers/stage-data.js'
 
 /** A home page and `n` dated posts tagged 多 (the first three also 少). */
 function sources(n: number): Record<string, string> {
   const s: Record<string, string> = { 'README.md': '---\nhome: true\n---\n\n首页。\n' }
-  for (let i = 1; i <= n; i++) s[`p/${i}.md`] = `---\ntitle: 第${i}篇\ndate: 2025-1-${i}\ntags: [多${i <= 3 ? ', 少' : ''}]\n---\n\n正文。\n`
+  for (let i = 1; i <= n; i++) s[`p/${i}.md`] = `---\ntitle: 第${i}篇\ndate: 2025-${Math.ceil(i / 28)}-${((i - 1) % 28) + 1}\ntags: [多${i <= 3 ? ', 少' : ''}]\n---\n\n正文。\n`
   return s
 }
 
@@ -34,9 +35,9 @@ describe('list chunks, page chunks and the route map', () => {
     expect(lists.has(few)).toBe(false)
     expect(lists.has(timeline)).toBe(false) // the timeline is one page by design
     const homeList = lists.get(home)!
-    expect(homeList.file.path).toMatch(/^assets\/js\/list_index\.[A-Za-z0-9]{8}\.js$/)
-    expect(homeList.url).toBe('/gpt/' + homeList.file.path)
-    expect(load(homeList.file.code)).toHaveLength(12)
+    expect(homeList.files.map((f) => f.path)).toEqual([expect.stringMatching(/^assets\/js\/list_index\.[A-Za-z0-9]{8}\.0\.js$/)])
+    expect(listSliceUrl(homeList.url, 0)).toBe('/gpt/' + homeList.files[0].path)
+    expect(load(homeList.files[0].code)).toHaveLength(12)
 
     const chunks = pageChunks(t, lists, '/gpt/')
     const data = chunks.get(home)!.data as HomeRoute
@@ -50,6 +51,28 @@ describe('list chunks, page chunks and the route map', () => {
     expect((home.data as HomeRoute).listUrl).toBeUndefined()
     expect((chunks.get(timeline)!.data as ListRoute).posts).toHaveLength(12)
     expect(chunks.get(t.notFound)!.data.kind).toBe('notFound')
+  })
+
+  it('a long list is cut into files of whole pages: each page of it is in the file the client computes, once, and in order', async () => {
+    const t = await table(45)
+    const home = t.routes.find((r) => r.path === '/')!
+    const all = (home.data as HomeRoute).posts
+    const list = listChunks(t, '/gpt/', 20).get(home)!
+    expect(list.total).toBe(45)
+    expect(list.files.map((f) => load(f.code).length)).toEqual([20, 20, 5])
+    // One hash for the list, a number per file: the client needs one address.
+    expect(list.files.map((f) => f.path)).toEqual([0, 1, 2].map((i) => listSliceUrl(list.url, i).slice('/gpt/'.length)))
+    expect(list.files.flatMap((f) => load(f.code))).toEqual(JSON.parse(JSON.stringify(all)))
+    for (let page = 1; page <= 5; page++) {
+      const file = load(list.files[sliceOfPage(page, 20)].code) as { path: string }[]
+      const at = ((page - 1) * 10) % 20
+      expect(file.slice(at, at + 10).map((p) => p.path)).toEqual(all.slice((page - 1) * 10, page * 10).map((p) => p.path))
+    }
+    // Another post changes every file's name: no file of the old list is taken for the new one.
+    const t46 = await table(46)
+    const more = listChunks(t46, '/gpt/', 20).get(t46.routes.find((r) => r.path === '/')!)!
+    expect(more.url).not.toBe(list.url)
+    expect(() => listChunks(t, '/gpt/', 15)).toThrow(/whole pages/)
   })
 
   it("a route's chunk is its own HTML page: its address, stable across builds, and no file of its own", async () => {

@@ -1,24 +1,28 @@
 import { useEffect, useRef, useState } from 'react'
-import { LIST_PAGE_SIZE, pageCount } from '../../shared/pagination.js'
+import { LIST_PAGE_SIZE, LIST_SLICE_POSTS, listSliceUrl, pageCount, sliceOfPage } from '../../shared/pagination.js'
 import type { PostSummary } from '../../shared/types.js'
 import { loadChunk } from '../router/chunk-loader.js'
 import { Pagination } from './pagination.js'
 import { PostList } from './post-list.js'
 
 /**
- * A post list, 10 per page. The route data holds the first page; the whole list is a chunk of
- * its own, loaded when the reader turns the page. The page number lives in `?page=N`.
+ * A post list, 10 per page. The route data holds the first page; the rest is in files of
+ * LIST_SLICE_POSTS posts, each loaded when the reader turns to a page it holds. The page number
+ * lives in `?page=N`.
  */
 export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummary[]; postCount?: number; listUrl?: string }) {
   const total = postCount ?? posts.length
   const [page, setPage] = useState(1)
-  const [all, setAll] = useState<PostSummary[] | null>(listUrl ? null : posts)
+  /** The files loaded so far, by number. */
+  const [slices, setSlices] = useState<ReadonlyMap<number, PostSummary[]>>(new Map())
   const top = useRef<HTMLDivElement>(null)
 
   const turnTo = async (n: number, scroll = true) => {
-    if (n > 1 && !all && listUrl) {
+    const slice = sliceOfPage(n)
+    if (n > 1 && listUrl && !slices.has(slice)) {
       try {
-        setAll(await loadChunk<PostSummary[]>(listUrl))
+        const loaded = await loadChunk<PostSummary[]>(listSliceUrl(listUrl, slice))
+        setSlices((held) => new Map(held).set(slice, loaded))
       } catch (err) {
         console.error(err)
         return
@@ -39,7 +43,8 @@ export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummar
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listUrl])
 
-  const shown = page === 1 ? posts.slice(0, LIST_PAGE_SIZE) : (all ?? []).slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE)
+  const from = (page - 1) * LIST_PAGE_SIZE
+  const shown = page === 1 ? posts.slice(0, LIST_PAGE_SIZE) : listUrl ? (slices.get(sliceOfPage(page)) ?? []).slice(from % LIST_SLICE_POSTS, (from % LIST_SLICE_POSTS) + LIST_PAGE_SIZE) : posts.slice(from, from + LIST_PAGE_SIZE)
   return (
     <div className="paged-list" ref={top}>
       <PostList posts={shown} />

@@ -1,28 +1,34 @@
-import { LIST_PAGE_SIZE } from '../../shared/pagination.js'
+import { LIST_PAGE_SIZE, LIST_SLICE_POSTS, listSliceUrl } from '../../shared/pagination.js'
 import { withBase } from '../../shared/paths.js'
 import type { Route, RouteTable } from '../site/routes.js'
-import { dataChunk, type ChunkFile } from './chunk-file.js'
+import { contentHash, dataModule, type ChunkFile } from './chunk-file.js'
 
-/** Where the whole of a long list went. */
+/** Where the posts of a long list went. */
 export interface ListChunk {
-  file: ChunkFile
-  /** URL the client imports when the reader turns to another page of the list. */
+  /** The list's posts, `slicePosts` a file, in order. */
+  files: ChunkFile[]
+  /** What the client finds file `i` from (`listSliceUrl`): the files' address up to their number. */
   url: string
   total: number
 }
 
 /**
  * The list chunks stage: a list longer than one page keeps its first page in the route's data
- * and puts every post in a chunk of its own, loaded when the reader turns the page. The
- * timeline is one page by design.
+ * and puts its posts in files of `slicePosts` each, loaded when the reader turns to a page one of
+ * them holds. The files share one hash, of the whole list, so the client needs only one address
+ * for all of them. The timeline is one page by design.
  */
-export function listChunks(table: RouteTable, base: string): Map<Route, ListChunk> {
+export function listChunks(table: RouteTable, base: string, slicePosts = LIST_SLICE_POSTS): Map<Route, ListChunk> {
+  if (slicePosts % LIST_PAGE_SIZE) throw new Error(`a list file holds whole pages: ${slicePosts} posts is not a multiple of ${LIST_PAGE_SIZE}`)
   const chunks = new Map<Route, ListChunk>()
   for (const route of table.routes) {
     const data = route.data
     if (!(data.kind === 'home' || (data.kind === 'list' && data.list !== 'timeline')) || data.posts.length <= LIST_PAGE_SIZE) continue
-    const file = dataChunk(`list_${route.chunkName}`, data.posts)
-    chunks.set(route, { file, url: withBase(base, '/' + file.path), total: data.posts.length })
+    const codes: string[] = []
+    for (let at = 0; at < data.posts.length; at += slicePosts) codes.push(dataModule(data.posts.slice(at, at + slicePosts)))
+    const prefix = `assets/js/list_${route.chunkName}.${contentHash(codes.join(''))}.`
+    const files = codes.map((code, i) => ({ path: listSliceUrl(prefix, i), code }))
+    chunks.set(route, { files, url: withBase(base, '/' + prefix), total: data.posts.length })
   }
   return chunks
 }
