@@ -88,6 +88,26 @@ describe.each(MODES)('a long post list (%s)', (mode: Mode) => {
     expect(problems).toEqual([])
   })
 
+  it("the timeline shows its newest file's posts, and the earlier ones, from the next file alone, when the reader asks", async () => {
+    await page.goto(url + 'timeline/')
+    await waitForRouter(page)
+    const rows = page.locator('.timeline li')
+    expect(await rows.count()).toBe(LIST_SLICE_POSTS)
+    const total = Number(/共 (\d+) 篇文章/.exec((await page.locator('.timeline .term-count').textContent()) ?? '')![1])
+    expect(total).toBeGreaterThan(LIST_SLICE_POSTS)
+    const more = page.getByRole('button', { name: `显示更早的文章（还有 ${total - LIST_SLICE_POSTS} 篇）` })
+    await more.click()
+    await expect.poll(() => rows.count()).toBe(total)
+    expect(await more.count()).toBe(0)
+    // The oldest post last, under its year, after the rest of the extra posts in order.
+    const titles = await rows.getByRole('link').allTextContents()
+    const extra = titles.map((t) => Number(/旧文第(\d+)篇/.exec(t)?.[1])).filter((n) => n > 0)
+    expect(extra).toEqual(consecutive(1, EXTRA))
+    expect(titles.at(-1)).toBe(`旧文第${EXTRA}篇`)
+    expect(scripts.filter((s) => s.startsWith('list_timeline.')).map((f) => f.replace(/\.\w{8}\./, '.H.'))).toEqual(['list_timeline.H.1.js'])
+    expect(problems).toEqual([])
+  })
+
   it('the last page, opened from its address, shows the oldest posts and loads the last file alone', async () => {
     await page.goto(url)
     const pages = Number(await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: /^第 \d+ 页$/ }).last().textContent().then((t) => /\d+/.exec(t ?? '')![0]))

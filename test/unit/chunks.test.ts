@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listChunks } from '../../src/render/chunks/list-chunks.js'
-import { pageChunks } from '../../src/render/chunks/page-chunks.js'
+import { clientRouteData, pageChunks } from '../../src/render/chunks/page-chunks.js'
 import { routeMap } from '../../src/render/chunks/route-map.js'
 import { buildRoutes } from '../../src/render/site/routes.js'
 import { buildSiteData } from '../../src/render/site/site-data.js'
@@ -33,7 +33,7 @@ describe('list chunks, page chunks and the route map', () => {
     const timeline = t.routes.find((r) => r.path === '/timeline/')!
     expect([...lists.keys()].map((r) => r.path).sort()).toEqual(['/', many.path].sort())
     expect(lists.has(few)).toBe(false)
-    expect(lists.has(timeline)).toBe(false) // the timeline is one page by design
+    expect(lists.has(timeline)).toBe(false) // the timeline keeps a whole file's posts in its data
     const homeList = lists.get(home)!
     expect(homeList.files.map((f) => f.path)).toEqual([expect.stringMatching(/^assets\/js\/list_index\.[A-Za-z0-9]{8}\.0\.js$/)])
     expect(listSliceUrl(homeList.url, 0)).toBe('/gpt/' + homeList.files[0].path)
@@ -73,6 +73,21 @@ describe('list chunks, page chunks and the route map', () => {
     const more = listChunks(t46, '/gpt/', 20).get(t46.routes.find((r) => r.path === '/')!)!
     expect(more.url).not.toBe(list.url)
     expect(() => listChunks(t, '/gpt/', 15)).toThrow(/whole pages/)
+  })
+
+  it("a timeline longer than a file keeps that file's posts in its data and the rest in the same files as a list", async () => {
+    const t = await table(45)
+    const timeline = t.routes.find((r) => r.path === '/timeline/')!
+    const all = (timeline.data as ListRoute).posts
+    const list = listChunks(t, '/gpt/', 20).get(timeline)!
+    expect(list.files.map((f) => load(f.code).length)).toEqual([20, 20, 5])
+    expect(list.files[0].path).toMatch(/^assets\/js\/list_timeline\.\w{8}\.0\.js$/)
+    const data = clientRouteData(timeline.data, list) as ListRoute
+    expect(data.posts.map((p) => p.path)).toEqual(all.slice(0, 20).map((p) => p.path))
+    expect(data.postCount).toBe(45)
+    expect(data.listUrl).toBe(list.url)
+    // No longer than a file: no files, every post in the data.
+    expect(listChunks(t, '/gpt/', 50).has(t.routes.find((r) => r.path === '/timeline/')!)).toBe(false)
   })
 
   it("a route's chunk is its own HTML page: its address, stable across builds, and no file of its own", async () => {

@@ -1,9 +1,12 @@
+import { useState } from 'react'
 import { isoDay, monthDay } from '../../shared/dates.js'
 import { groupByYear } from '../../shared/lists.js'
+import { LIST_SLICE_POSTS, listSliceUrl } from '../../shared/pagination.js'
 import { tagColor } from '../../shared/tag-color.js'
-import type { ListRoute, TermsRoute } from '../../shared/types.js'
+import type { ListRoute, PostSummary, TermsRoute } from '../../shared/types.js'
 import { Link } from '../components/link.js'
 import { PagedPostList } from '../components/paged-post-list.js'
+import { loadChunk } from '../router/chunk-loader.js'
 import { useSite } from '../context.js'
 import { useListCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 
@@ -48,12 +51,29 @@ export const Tag = ({ route }: { route: ListRoute }) => <TermPage route={route} 
 export const Category = ({ route }: { route: ListRoute }) => <TermPage route={route} label="分类" back={{ to: '/categories/', text: '全部分类' }} />
 
 export function Timeline({ route }: { route: ListRoute }) {
-  const years = groupByYear(route.posts)
-  const { targets, counts } = useListCounts(useSite(), route.posts)
+  // A long timeline's data holds its newest LIST_SLICE_POSTS posts; the earlier ones come a file at a time.
+  const [earlier, setEarlier] = useState<PostSummary[]>([])
+  const [loading, setLoading] = useState(false)
+  const posts = earlier.length ? [...route.posts, ...earlier] : route.posts
+  const total = route.postCount ?? route.posts.length
+  const years = groupByYear(posts)
+  const { targets, counts } = useListCounts(useSite(), posts)
+  const showEarlier = async () => {
+    if (!route.listUrl || loading) return
+    setLoading(true)
+    try {
+      const next = await loadChunk<PostSummary[]>(listSliceUrl(route.listUrl, Math.ceil(posts.length / LIST_SLICE_POSTS)))
+      setEarlier((held) => [...held, ...next])
+    } catch (err) {
+      console.error(err)
+    } finally {
+      setLoading(false)
+    }
+  }
   return (
     <div className="timeline">
       <h1>时间轴</h1>
-      <p className="term-count">共 {route.posts.length} 篇文章</p>
+      <p className="term-count">共 {total} 篇文章</p>
       {years.map(({ year, posts }) => (
         <section key={year} aria-labelledby={`year-${year}`} className="timeline-year">
           <h2 id={`year-${year}`}>{year}</h2>
@@ -70,6 +90,11 @@ export function Timeline({ route }: { route: ListRoute }) {
           </ul>
         </section>
       ))}
+      {posts.length < total && (
+        <button type="button" className="timeline-more" onClick={() => void showEarlier()} disabled={loading}>
+          {loading ? '加载中…' : `显示更早的文章（还有 ${total - posts.length} 篇）`}
+        </button>
+      )}
     </div>
   )
 }

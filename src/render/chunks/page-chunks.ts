@@ -1,4 +1,3 @@
-import { LIST_PAGE_SIZE } from '../../shared/pagination.js'
 import { withBase } from '../../shared/paths.js'
 import type { RouteData } from '../../shared/types.js'
 import type { Route, RouteTable } from '../site/routes.js'
@@ -16,10 +15,10 @@ export interface PageChunk {
   data: RouteData
 }
 
-/** The route's data as the client receives it: a long list keeps its first page and says where the rest is. */
+/** The route's data as the client receives it: a long list keeps its first page (the timeline its first file) and says where the rest is. */
 export function clientRouteData(data: RouteData, list: ListChunk | undefined): RouteData {
   if (!list || !(data.kind === 'home' || data.kind === 'list')) return data
-  return { ...data, posts: data.posts.slice(0, LIST_PAGE_SIZE), postCount: list.total, listUrl: list.url }
+  return { ...data, posts: data.posts.slice(0, list.inline), postCount: list.total, listUrl: list.url }
 }
 
 /** The page chunks stage: each route's client data and the address of the page that carries it, loaded on navigation. */
