@@ -43,8 +43,9 @@ export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummar
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listUrl])
 
-  const from = (page - 1) * LIST_PAGE_SIZE
-  const shown = page === 1 ? posts.slice(0, LIST_PAGE_SIZE) : listUrl ? (slices.get(sliceOfPage(page)) ?? []).slice(from % LIST_SLICE_POSTS, (from % LIST_SLICE_POSTS) + LIST_PAGE_SIZE) : posts.slice(from, from + LIST_PAGE_SIZE)
+  // A list with a second page always has `listUrl` (list-chunks.ts); a page's posts lie in its file from here.
+  const at = ((page - 1) * LIST_PAGE_SIZE) % LIST_SLICE_POSTS
+  const shown = page === 1 ? posts.slice(0, LIST_PAGE_SIZE) : (slices.get(sliceOfPage(page)) ?? []).slice(at, at + LIST_PAGE_SIZE)
   return (
     <div className="paged-list" ref={top}>
       <PostList posts={shown} />

@@ -15,15 +15,11 @@ export interface RouteMapOutput {
 
 /**
  * The route map stage: which paths are routes, the not-found page and the redirects, as one
- * module loaded at idle time. Each route's chunk is its own page (`pageChunks`), so the router
- * loads a route from its path and the map names each path once.
+ * module loaded at idle time. Each route's chunk is its own page, at the route's path
+ * (`pageChunks`): the map names each once, and the router loads a route from its path.
  */
 export function routeMap(table: RouteTable, chunks: ReadonlyMap<Route, PageChunk>, base: string): RouteMapOutput {
-  const paths = table.routes.map((route) => withBase(base, route.path))
-  table.routes.forEach((route, i) => {
-    if (chunks.get(route)!.url !== paths[i]) throw new Error(`route ${paths[i]}: its chunk is not its own page (${chunks.get(route)!.url})`)
-  })
-  const map: RouteMap = { routes: packRoutes(paths), notFound: chunks.get(table.notFound)!.url, redirects: {} }
+  const map: RouteMap = { routes: packRoutes(table.routes.map((route) => chunks.get(route)!.url)), notFound: chunks.get(table.notFound)!.url, redirects: {} }
   for (const [from, to] of Object.entries(table.redirects)) map.redirects[withBase(base, from)] = withBase(base, to)
   const file = dataChunk('routes', map)
   const redirectsFile = Object.entries(map.redirects)
