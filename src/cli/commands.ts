@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { resolve } from 'node:path'
+import type { InitOptions } from './init/command.js'
 import type { NewPostOptions } from './new-post/command.js'
 
 /*
@@ -223,4 +224,24 @@ export function registerComments(program: Command): void {
         process.exitCode = await (await import('./comments.js')).commentsModerateCommand(action, id, { ...opts, debug: !!opts.debug })
       })
   }
+}
+
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .description('start a new site: a config, a home page, a first post, package.json and a CI workflow (asks in a terminal; flags and --yes for scripts)')
+    .argument('[dir]', 'folder of the new site (made when missing)', '.')
+    .option('--title <title>', 'site title')
+    .option('--lang <lang>', 'language of the pages: zh-CN or en-US')
+    .option('--kind <kind>', 'docs (guides in a sidebar) or blog (posts listed on the home page)')
+    .option('--comments', 'comments and page views (widget A; `serve` runs the comment service itself)')
+    .option('--no-comments', 'no comments')
+    .option('--mascot', 'the built-in mascot (看板娘)')
+    .option('--no-mascot', 'no mascot')
+    .option('--package <spec>', 'how package.json names gptnotes (default: ^ this version), e.g. a tarball path')
+    .option('--yes', 'ask nothing: the flags, then the defaults')
+    .option('--force', 'write into a folder that already has files (files of the same names are replaced)')
+    .action(async (dir: string, opts: Omit<InitOptions, 'dir'>) => {
+      process.exitCode = await (await import('./init/command.js')).initCommand({ ...opts, dir })
+    })
 }

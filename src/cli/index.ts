@@ -1,16 +1,20 @@
 import { Command, CommanderError } from 'commander'
-import { registerBuild, registerCheckLinks, registerComments, registerNewPost, registerProxy, registerServe } from './commands.js'
+import { readFileSync } from 'node:fs'
+import { registerBuild, registerCheckLinks, registerComments, registerInit, registerNewPost, registerProxy, registerServe } from './commands.js'
+
+/** The package's own version (npm_package_version is the version of whatever package runs the script). */
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 
 const program = new Command()
 program
   .name('gptnotes')
-  .description('Build and preview the 我的GPT笔记 site: markdown → static HTML with React SSR.')
-  .version(process.env.npm_package_version ?? '0.1.0')
+  .description('Static documentation and blog sites from markdown: build, preview, check links, and run the comment service.')
+  .version(version)
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride()
 
 // One module per command; each adds itself to the program.
-for (const register of [registerBuild, registerServe, registerCheckLinks, registerNewPost, registerProxy, registerComments]) register(program)
+for (const register of [registerInit, registerBuild, registerServe, registerCheckLinks, registerNewPost, registerProxy, registerComments]) register(program)
 
 try {
   await program.parseAsync(process.argv)

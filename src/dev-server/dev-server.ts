@@ -226,7 +226,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
       return res.end('Bad Request')
     }
-    if (path === '/' || path === base.slice(0, -1)) return redirect(res, req, base + url.search)
+    // `/` leads to the base; a site at the root (base `/`) is served there itself.
+    if (base !== '/' && (path === '/' || path === base.slice(0, -1))) return redirect(res, req, base + url.search)
     if (path === base + RELOAD_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' })
       res.write(': connected\n\n')

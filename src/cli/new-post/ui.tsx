@@ -1,7 +1,7 @@
 import { Box, Text, render, useApp, useInput, type Key } from 'ink'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import type { PostAnswers } from '../../tools/new-post/answers.js'
-import { MultiSelectPrompt, SelectPrompt, TextPrompt } from './prompts.js'
+import { MultiSelectPrompt, SelectPrompt, TextPrompt } from '../prompts/view.js'
 import { SLUG_RULE_ZH } from '../../tools/new-post/slug.js'
 import { listItems, startWizard, wizardAnswers, wizardKey, type Draft, type WizardContext, type WizardState } from './wizard.js'
 
@@ -13,7 +13,7 @@ export interface WizardProps extends WizardContext {
 
 /** The questions of `gptnotes new-post`, one after another; answered ones stay listed above. */
 export function NewPostWizard(props: WizardProps) {
-  // The machine lives in a ref and every key is applied to it at once (see prompt-keys.ts).
+  // The machine lives in a ref and every key is applied to it at once (see ../prompts/keys.ts).
   const state = useRef<WizardState>(undefined as unknown as WizardState)
   if (!state.current) state.current = startWizard(props)
   const latest = useRef(props)

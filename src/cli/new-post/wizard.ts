@@ -1,6 +1,6 @@
 import type { Key } from 'ink'
 import { parseList, type PostAnswers } from '../../tools/new-post/answers.js'
-import { multiKey, selectKey, textField, textKey, type Field } from './prompt-keys.js'
+import { multiKey, selectKey, textField, textKey, type Field } from '../prompts/keys.js'
 import { toSiteDate } from '../../tools/new-post/site-date.js'
 import { SLUG_RULE_ZH, slugProblem, titleToSlug } from '../../tools/new-post/slug.js'
 

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink'
-import type { MultiField, SelectField, TextField } from './prompt-keys.js'
+import type { MultiField, SelectField, TextField } from './keys.js'
 
-/** How the prompts look; their state and keys live in prompt-keys.ts and the wizard. */
+/** How the prompts look; their state and keys live in keys.ts and each wizard. */
 
 function Question({ label, hint }: { label: string; hint?: string }) {
   return (
