@@ -105,7 +105,9 @@ Written by \`gptnotes proxy init --edge\`. The worker is the package's own entry
 In this folder:
 
 1. \`npm install gptnotes\` (and \`npm install --save-dev wrangler\`, or use a global \`wrangler\`;
-   \`npx wrangler login\` once).
+   \`npx wrangler login\` once). Where gptnotes comes as a tarball (\`npm pack\` in its
+   repository makes \`gptnotes-<version>.tgz\`), install that file instead:
+   \`npm install ../gptnotes-0.1.0.tgz\`.
 2. \`npx wrangler d1 create ${WORKER_NAME}\`, and paste the \`database_id\` it prints into
    \`wrangler.toml\` in place of \`${DATABASE_ID_PLACEHOLDER}\`.
 3. \`npx wrangler d1 migrations apply DB --remote\`: creates the tables (${migrations.map((m) => `\`migrations/${m}\``).join(', ')}).
