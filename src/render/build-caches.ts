@@ -1,6 +1,7 @@
 import { bundleClient, type ClientBundle } from './bundle/bundle.js'
 import { stampsCurrent } from './markdown/image-sizes.js'
 import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
+import { parseOptionsKey, type ParseOptions } from './content/parse-options.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
 import { parseAll, ParseThreads } from './content/parse-pool.js'
 
@@ -18,8 +19,9 @@ export interface ParsedPages {
 export class BuildCaches {
   /** By file: its source's hash (not the source: the build lets go of the sources) and the page. */
   private readonly parsed = new Map<string, { hash: string; page: ParsedPage }>()
-  private parsedBase?: string
-  private disk?: { base: string; cache: ParseCache }
+  /** The parse options the pages in `parsed` were parsed with (`parseOptionsKey`). */
+  private parsedWith?: string
+  private disk?: { settings: string; cache: ParseCache }
   private bundle?: Promise<ClientBundle>
   private started?: ParseThreads
 
@@ -27,21 +29,22 @@ export class BuildCaches {
   constructor(readonly cacheDir?: string) {}
 
   /**
-   * Before the sources are read: when neither cache holds a page of `base`, every one of the
-   * `pages` pages will be parsed, so the parse's threads start now and boot while the files are
-   * read (a cold build's first half second ran on one core). `parsePages` takes them;
-   * `dropPrepared` lets them go (a build that fails before it parses).
+   * Before the sources are read: when neither cache holds a page parsed with these options,
+   * every one of the `pages` pages will be parsed, so the parse's threads start now and boot
+   * while the files are read (a cold build's first half second ran on one core). `parsePages`
+   * takes them; `dropPrepared` lets them go (a build that fails before it parses).
    */
-  prepareParse(base: string, contentDir: string, pages: number): void {
+  prepareParse(options: ParseOptions, pages: number): void {
     this.dropPrepared()
-    if (this.parsedBase === base && this.parsed.size) return
-    if (this.diskCache(base)?.size) return
-    this.started = ParseThreads.start(pages, { base, contentDir })
+    const settings = parseOptionsKey(options)
+    if (this.parsedWith === settings && this.parsed.size) return
+    if (this.diskCache(settings)?.size) return
+    this.started = ParseThreads.start(pages, options)
   }
 
-  /** The parse cache on disk for `base`: one open cache per base for this builder's lifetime (its pages' bodies move with it when it compacts them). */
-  private diskCache(base: string): ParseCache | undefined {
-    if (this.cacheDir && this.disk?.base !== base) this.disk = { base, cache: openParseCache(this.cacheDir, base) }
+  /** The parse cache on disk for these options: one open cache per options for this builder's lifetime (its pages' bodies move with it when it compacts them). */
+  private diskCache(settings: string): ParseCache | undefined {
+    if (this.cacheDir && this.disk?.settings !== settings) this.disk = { settings, cache: openParseCache(this.cacheDir, settings) }
     return this.disk?.cache
   }
 
@@ -60,11 +63,12 @@ export class BuildCaches {
    * parsed. `onPage` sees each page as soon as it is known, with its index in `sources` (pages
    * from the caches first, then the parsed ones as they come: in no set order).
    */
-  async parsePages(sources: SourceFile[], options: { base: string; contentDir: string; onPage?: (page: ParsedPage, index: number) => void }): Promise<ParsedPages> {
-    const { base, contentDir, onPage } = options
-    if (this.parsedBase !== base) this.parsed.clear()
-    this.parsedBase = base
-    const disk = this.diskCache(base)
+  async parsePages(sources: SourceFile[], options: ParseOptions & { onPage?: (page: ParsedPage, index: number) => void }): Promise<ParsedPages> {
+    const { onPage, ...parseOptions } = options
+    const settings = parseOptionsKey(parseOptions)
+    if (this.parsedWith !== settings) this.parsed.clear()
+    this.parsedWith = settings
+    const disk = this.diskCache(settings)
     const stale: SourceFile[] = []
     const staleHashes: string[] = []
     const staleIndex: number[] = []
@@ -88,7 +92,7 @@ export class BuildCaches {
     const keep = disk || onPage ? (page: ParsedPage, i: number) => (onPage?.(page, staleIndex[i]), store(page, i)) : undefined
     const started = this.started
     this.started = undefined
-    const fresh = await parseAll(stale, { base, contentDir }, { keep, started })
+    const fresh = await parseAll(stale, parseOptions, { keep, started })
     fresh.forEach((page, i) => this.parsed.set(stale[i].relativePath, { hash: staleHashes[i], page }))
     const current = new Set(sources.map((f) => f.relativePath))
     for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)

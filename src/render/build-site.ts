@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { localeLangs } from '../shared/page-lang.js'
 import type { SiteConfig } from '../shared/types.js'
 import { BuildCaches } from './build-caches.js'
 import { checkReferences, type BuildWarning } from './site/check-references.js'
@@ -15,6 +16,7 @@ import { lastUpdatedDates } from './content/last-updated.js'
 import { mascotAssets } from './outputs/mascot-assets.js'
 import { runExtraOutputs } from './outputs/run-outputs.js'
 import { SearchFeed } from './outputs/search-entries.js'
+import type { ParseOptions } from './content/parse-options.js'
 import type { ParsedPage } from './content/parse-page.js'
 import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './site/routes.js'
@@ -122,12 +124,14 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
+  // What of the config the pages' parse depends on (the parse cache is kept per value).
+  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales) }
   const content = await runStage(
     'scanContent',
     () => {
       const files = scanContent(contentDir)
       // A cold build's parse threads boot while this thread reads the files.
-      caches.prepareParse(config.base, contentDir, files.markdown.length)
+      caches.prepareParse(parseOptions, files.markdown.length)
       onFailure.push(() => caches.dropPrepared())
       const read = readSources(contentDir, files.markdown)
       return { sources: read.sources, assets: files.assets, warnings: [...files.warnings, ...read.warnings] }
@@ -152,7 +156,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   if (searchFeed) onFailure.push(() => searchFeed.abandon())
   const { pages: parsed } = await runStage(
     'parsePage',
-    () => caches.parsePages(content.sources, { base: config.base, contentDir, onPage: searchFeed?.put }),
+    () => caches.parsePages(content.sources, { ...parseOptions, onPage: searchFeed?.put }),
     (r) => ({ count: r.pages.length, fresh: r.fresh }),
   )
   const updated = await runStage('lastUpdated', () => updating)

@@ -99,7 +99,7 @@ describe('parseAll on worker threads', () => {
     const inThread = await parseAll(files, options, { threads: 1 })
     const cacheDir = mkdtempSync(join(tmpdir(), 'gptnotes-cache-'))
     const cold = new BuildCaches(cacheDir)
-    cold.prepareParse('/gpt/', 'content', files.length)
+    cold.prepareParse({ base: '/gpt/', contentDir: 'content' }, files.length)
     expect(cold.parseThreadsWaiting).toBe(true)
     const parsed = await cold.parsePages(files, { base: '/gpt/', contentDir: 'content' })
     expect(cold.parseThreadsWaiting).toBe(false)
@@ -107,14 +107,14 @@ describe('parseAll on worker threads', () => {
     expect(parsed.pages.map((p) => ({ ...p }))).toEqual(inThread)
 
     // The same builder (a dev server's next build) and a new one over the cache on disk parse nothing: no threads.
-    cold.prepareParse('/gpt/', 'content', files.length)
+    cold.prepareParse({ base: '/gpt/', contentDir: 'content' }, files.length)
     expect(cold.parseThreadsWaiting).toBe(false)
     const warm = new BuildCaches(cacheDir)
-    warm.prepareParse('/gpt/', 'content', files.length)
+    warm.prepareParse({ base: '/gpt/', contentDir: 'content' }, files.length)
     expect(warm.parseThreadsWaiting).toBe(false)
     expect((await warm.parsePages(files, { base: '/gpt/', contentDir: 'content' })).fresh).toBe(0)
     // Another base is a cold cache.
-    warm.prepareParse('/docs/', 'content', files.length)
+    warm.prepareParse({ base: '/docs/', contentDir: 'content' }, files.length)
     expect(warm.parseThreadsWaiting).toBe(true)
     warm.dropPrepared()
     expect(warm.parseThreadsWaiting).toBe(false)

@@ -10,7 +10,7 @@ import type { ParsedPage } from './parse-page.js'
 /**
  * Parsed pages on disk between builds, keyed by each file's content: a rebuild re-parses only
  * files that changed. The cache is dropped whole when anything the parse depends on changes
- * (its source files, the installed versions of the packages it uses) or the base changes.
+ * (its source files, the installed versions of the packages it uses) or its options (the base, the languages) change.
  */
 export interface ParseCache {
   /** `sourceHash`: the source's `sourceHash`, when the caller has it already. */
@@ -119,8 +119,10 @@ const GARBAGE_FACTOR = 2
 const MAX_BODY_FILES = 4
 
 /**
- * Open the cache for `base`. `parserKeyValue` identifies the parsing code; by default it is
- * computed once per process from the modules and packages this build runs.
+ * Open the cache for `settings`: the parse options' key (`parseOptionsKey`: the base, the
+ * pages' languages …), so pages parsed under other options are never handed out.
+ * `parserKeyValue` identifies the parsing code; by default it is computed once per process
+ * from the modules and packages this build runs.
  *
  * On disk: an index (`pages-KEY.json`: each page's source hash, its data without the HTML and
  * search text, and where those lie) and the body files (`page-bodies.ts`). Pages the cache
@@ -128,8 +130,8 @@ const MAX_BODY_FILES = 4
  * the build holds neither between the parse and the stage that needs them. An index entry whose
  * body file is gone or short is a miss.
  */
-export function openParseCache(cacheDir: string, base: string, parserKeyValue = (defaultKey ??= parserKey(parserInputs()))): ParseCache {
-  const name = `pages-${hash(parserKeyValue + base).slice(0, 12)}`
+export function openParseCache(cacheDir: string, settings: string, parserKeyValue = (defaultKey ??= parserKey(parserInputs()))): ParseCache {
+  const name = `pages-${hash(parserKeyValue + settings).slice(0, 12)}`
   const file = join(cacheDir, `${name}.json`)
   const bodies = BodyFiles.of(cacheDir, name)
   let entries: Record<string, Entry> = {}

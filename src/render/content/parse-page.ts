@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto'
 import type { Root } from 'mdast'
+import { localeLangOf } from '../../shared/page-lang.js'
 import { routePathOf } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
 import { raise, type BuildWarning } from '../errors/index.js'
 import { markupFacts, type MarkupFacts } from '../bundle/markup-tokens.js'
 import { parseFrontmatter } from './frontmatter.js'
+import type { ParseOptions } from './parse-options.js'
 import { MAX_NESTING, tooDeep } from '../markdown/blocks.js'
+import { checkContainers, DEFAULT_LANG } from '../markdown/containers.js'
 import { checkDemoBlocks, demoScripts } from '../markdown/demo.js'
+import { emojify, mayHaveEmoji, replaceEmoji } from '../markdown/emoji.js'
 import { excerptOf } from '../markdown/excerpt.js'
 import { footnoteIds } from '../markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
@@ -20,6 +24,8 @@ import { mdastToHtml } from '../markdown/to-html.js'
 import { insertToc } from '../markdown/toc.js'
 import { refuseUnsafeUrls } from '../markdown/unsafe-urls.js'
 import { visit } from '../markdown/visit.js'
+
+export type { ParseOptions } from './parse-options.js'
 
 export interface SourceFile {
   /** Path relative to `content/`, with `/` separators (`handbook/a.md`). */
@@ -52,23 +58,22 @@ export interface ParsedPage {
   warnings?: BuildWarning[]
 }
 
-export interface ParseOptions {
-  base: string
-  /** The `content/` folder, to read image sizes; without it images get no width/height. */
-  contentDir?: string
+/** A page's language: its frontmatter's `lang`, else its locale's, else the site's. */
+function pageLang(own: string | undefined, routePath: string, { lang = DEFAULT_LANG, localeLangs = {} }: ParseOptions): string {
+  return own || localeLangOf(routePath, lang, localeLangs)
 }
 
 const DEMO_OPENING = /:::[ \t]*demo/
 
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
 export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
-  const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath } = preparePage(file, options)
-  const html = mdastToHtml(tree)
-  const text = pageText(tree)
+  const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings } = preparePage(file, options)
+  const html = mdastToHtml(tree, { lang })
+  const text = pageText(tree, lang)
   const excerpt = excerptOf(tree)
   const ids = [...slugs, ...footnoteIds(tree)]
   const page: Page = {
-    title: frontmatter.title ?? h1 ?? '',
+    title: frontmatter.title !== undefined ? emojify(frontmatter.title) : (h1 ?? ''),
     path: routePath,
     regularPath: routePath,
     relativePath: file.relativePath,
@@ -80,7 +85,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, markup: markupFacts(html), islands: islandsOf(tree) }
   if (excerpt) parsed.excerpt = excerpt
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
-  if (demos?.warnings.length) parsed.warnings = demos.warnings
+  if (warnings.length) parsed.warnings = warnings
   return parsed
 }
 
@@ -88,7 +93,8 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
  * Everything parsePage does before the HTML: the tree as the HTML is written from it, and what
  * the passes over it found (exported for the test that holds both HTML writers equal).
  */
-export function preparePage(file: SourceFile, { base, contentDir }: ParseOptions) {
+export function preparePage(file: SourceFile, options: ParseOptions) {
+  const { base, contentDir } = options
   const displayPath = `content/${file.relativePath}`
   const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
@@ -100,13 +106,17 @@ export function preparePage(file: SourceFile, { base, contentDir }: ParseOptions
   if (hasDemo) checkDemoBlocks(tree, displayPath, file.source)
   // Before the HTML: the demos' island props name the script files made here.
   const demos = hasDemo ? demoScripts(tree, base, displayPath) : undefined
+  const warnings = [...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
+  // Before the title and the headings are taken: they show the emoji too.
+  if (mayHaveEmoji(body)) replaceEmoji(tree)
   const h1 = takeLeadingH1(tree)
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
   const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
-  return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath }
+  const lang = pageLang(frontmatter.lang, routePath, options)
+  return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { fromWire, type WireError } from '../errors/index.js'
+import { parseOptionsKey } from './parse-options.js'
 import type { ParsedPage, ParseOptions, SourceFile } from './parse-page.js'
 
 /** Below this many pages, starting workers costs more than it saves. */
@@ -88,7 +89,8 @@ export interface PoolOptions {
 export async function parseAll(files: SourceFile[], options: ParseOptions, pool: PoolOptions = {}): Promise<ParsedPage[]> {
   const threads = threadsAt(files.length, pool.threads)
   const keep = pool.keep ?? ((page: ParsedPage) => page)
-  const started = pool.started && pool.started.options.base === options.base && pool.started.options.contentDir === options.contentDir ? pool.started : undefined
+  const fits = (o: ParseOptions) => parseOptionsKey(o) === parseOptionsKey(options) && o.contentDir === options.contentDir
+  const started = pool.started && fits(pool.started.options) ? pool.started : undefined
   if (pool.started !== started) pool.started?.terminate()
   if (threads < 2 || !import.meta.url.endsWith('.js')) {
     started?.terminate()

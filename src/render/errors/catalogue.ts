@@ -178,6 +178,13 @@ export const CATALOGUE = {
     message: ({ what }: { what: string }) => `the ::: demo block's html holds ${what}, which will not run: the demo's frame runs only the site's script files`,
     hint: 'Move the code into the ```js block of the demo and attach handlers there, e.g. document.getElementById(\'b\').addEventListener(\'click\', …).',
   },
+  UnknownContainer: {
+    severity: 'warning',
+    located: 'always',
+    title: 'A ::: block names a container that neither VuePress nor its reco theme has, so it is shown as a plain box.',
+    message: ({ name }: { name: string }) => `::: ${name} is not a container this site knows: its content is shown in a plain box`,
+    hint: 'Use one of tip, warning, danger, details, theorem, right, v-pre, info, note, spoiler or demo (a title may follow the name: ::: tip 小技巧), or write the content without the ::: lines.',
+  },
   PortInUse: {
     severity: 'error',
     located: 'never',

@@ -1,44 +1,79 @@
 import type { Element, ElementContent } from 'hast'
+import type { Root } from 'mdast'
+import type { ContainerDirective } from 'mdast-util-directive'
+import { warning, type BuildWarning } from '../errors/index.js'
 import { demoFallback, demoProps } from './demo.js'
-import type { ContainerBlock, ContainerKind } from './types.js'
+import type { ContainerBlock, ContainerKind, ContainerTitles } from './types.js'
+import { visit } from './visit.js'
 
 const text = (value: string): ElementContent => ({ type: 'text', value })
 
-/** `<div class="custom-block NAME"><p class="custom-block-title">TITLE</p>BODY</div>` */
+const titleParagraph = (title: string): Element[] =>
+  title ? [{ type: 'element', tagName: 'p', properties: { className: ['custom-block-title'] }, children: [text(title)] }] : []
+
+/** `<div class="custom-block NAME"><p class="custom-block-title">TITLE</p>BODY</div>`; no title paragraph for an empty title. */
 export function titledBlock({ title, body, node }: ContainerBlock): Element {
   return {
     type: 'element',
     tagName: 'div',
     properties: { className: ['custom-block', node.name] },
-    children: [{ type: 'element', tagName: 'p', properties: { className: ['custom-block-title'] }, children: [text(title)] }, ...body],
+    children: [...titleParagraph(title), ...body],
   }
 }
 
 /**
- * Every container authors may write (`::: NAME [title]` … `:::`). The normaliser below and the
- * HTML handler in to-html.ts both read their names from here.
+ * A block whose name no table entry has: a plain box (its title, if the author wrote one) so
+ * the reader still gets the content. The name goes in a data attribute, not the class list,
+ * where it could take on the theme's own rules (`::: home`).
+ */
+export function neutralBlock({ title, body, node }: ContainerBlock): Element {
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['custom-block'], dataContainer: writtenName(node) },
+    children: [...titleParagraph(title), ...body],
+  }
+}
+
+/** `<details>` with a `<summary>`: the browser's own disclosure, which assistive tools announce as one. */
+function detailsBlock({ title, body }: ContainerBlock): Element {
+  return {
+    type: 'element',
+    tagName: 'details',
+    properties: { className: ['custom-block', 'details'] },
+    children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text(title)] }, ...body],
+  }
+}
+
+/**
+ * Every container authors may write (`::: NAME [title]` … `:::`): VuePress 1's default theme
+ * (tip, warning, danger, details, with its default titles), VuePress's own `v-pre`, what
+ * vuepress-theme-reco 1.x adds (theorem, right, and details titled 更多 / See More), and this
+ * site's own (info, note, spoiler, demo). The normaliser below and both HTML writers
+ * (site-elements.ts) read the names from here.
  */
 export const CONTAINERS: readonly ContainerKind[] = [
-  { name: 'tip', title: '提示', toHast: titledBlock },
-  { name: 'warning', title: '注意', toHast: titledBlock },
-  { name: 'danger', title: '警告', toHast: titledBlock },
+  { name: 'tip', title: { zh: '提示', en: 'TIP' }, toHast: titledBlock },
+  { name: 'warning', title: { zh: '注意', en: 'WARNING' }, toHast: titledBlock },
+  { name: 'danger', title: { zh: '警告', en: 'DANGER' }, toHast: titledBlock },
+  { name: 'details', title: { zh: '更多', en: 'See More' }, toHast: detailsBlock },
+  // reco: a statement with its name as the title (no default title).
+  { name: 'theorem', toHast: titledBlock },
+  // reco: a quiet right-aligned line, such as a quotation's source.
+  { name: 'right', toHast: titledBlock },
   {
-    name: 'details',
-    title: '详细信息',
-    toHast: ({ title, body }) => ({
-      type: 'element',
-      tagName: 'details',
-      properties: { className: ['custom-block', 'details'] },
-      children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text(title)] }, ...body],
-    }),
+    // VuePress's block that Vue leaves alone: the content as written, which the passes over text
+    // (emoji shortcodes, `{{ }}`) skip; the tree keeps it a container named `v-pre`.
+    name: 'v-pre',
+    toHast: ({ body }) => ({ type: 'element', tagName: 'div', properties: { className: ['v-pre'] }, children: body }),
   },
-  { name: 'info', title: '信息', toHast: titledBlock },
-  { name: 'note', title: '注意', toHast: titledBlock },
+  { name: 'info', title: { zh: '信息', en: 'INFO' }, toHast: titledBlock },
+  { name: 'note', title: { zh: '注意', en: 'NOTE' }, toHast: titledBlock },
   {
     // An answer kept hidden until the reader asks for it: a <details> without JavaScript,
     // a 显示答案 button with it (src/client/widgets/spoiler).
     name: 'spoiler',
-    title: '答案',
+    title: { zh: '答案', en: 'Answer' },
     toHast: ({ title, body }) => ({
       type: 'element',
       tagName: 'details',
@@ -54,7 +89,7 @@ export const CONTAINERS: readonly ContainerKind[] = [
     // A live demo built from fenced html, js and css blocks: the description and the
     // highlighted code without JavaScript, a sandboxed frame with it (src/client/widgets/demo).
     name: 'demo',
-    title: '示例',
+    title: { zh: '示例', en: 'Demo' },
     toHast: demoFallback,
     island: demoProps,
   },
@@ -66,13 +101,51 @@ export function containerKind(name: string): ContainerKind | undefined {
   return BY_NAME.get(name)
 }
 
+/** A warning naming file:line for each block whose name the table lacks (it is still shown, in a plain box). */
+export function checkContainers(tree: Root, file: string): BuildWarning[] {
+  const warnings: BuildWarning[] = []
+  visit(tree, 'containerDirective', (node) => {
+    if (containerKind(node.name)) return
+    const start = node.position?.start
+    warnings.push(warning('UnknownContainer', { name: writtenName(node) }, { file, line: start?.line ?? 1, column: start?.column ?? 1 }))
+  })
+  return warnings
+}
+
+/** The page's language when none is given: the site's own (its content is zh-CN). */
+export const DEFAULT_LANG = 'zh-CN'
+
+/** A kind's default title on a page in `lang` (a BCP 47 tag: `zh-CN`, `en-US`): Chinese for any `zh`, else English. */
+export function defaultTitle(titles: ContainerTitles | undefined, lang: string): string {
+  if (!titles) return ''
+  return /^zh(?:-|$)/i.test(lang) ? titles.zh : titles.en
+}
+
 /*
  * VuePress authors write containers as `::: tip 标题` (a space after the colons, free title);
  * the directive syntax micromark understands is `:::tip[标题]`. This rewrites only the opening
  * lines, outside fenced code, and keeps every line where it was so positions stay true.
+ *
+ * Any name is taken, so that no block is left as literal colons: a name the table lacks is
+ * shown in a plain box (with a warning, checkContainers). micromark names are ASCII (a letter,
+ * then letters, digits, `-`, `_`); any other word is carried in an attribute of a stand-in name.
  */
-const OPEN_RE = new RegExp(`^(\\s{0,3})(:{3,})[ \\t]*(${CONTAINERS.map((c) => c.name).join('|')})(?:[ \\t]+(.*?))?[ \\t]*$`)
+const OPEN_RE = /^(\s{0,3})(:{3,})[ \t]*([^\s:[{][^\s[{]*)(?:[ \t]+(.*?))?[ \t]*$/
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/
+const DIRECTIVE_NAME = /^[A-Za-z][\w-]*$/
+/** The stand-in for a name micromark cannot read (`::: 注意`); the name itself is in its `name` attribute. */
+const STAND_IN = 'x-container'
+
+/** The name as the author wrote it after the colons. */
+export function writtenName(node: ContainerDirective): string {
+  if (node.name !== STAND_IN) return node.name
+  const encoded = node.attributes?.name
+  try {
+    return encoded ? decodeURIComponent(encoded) : node.name
+  } catch {
+    return encoded ?? node.name
+  }
+}
 
 export function normalizeContainers(source: string): string {
   if (!source.includes(':::')) return source
@@ -90,7 +163,8 @@ export function normalizeContainers(source: string): string {
     const m = OPEN_RE.exec(line.replace(/\r$/, ''))
     if (m) {
       const title = m[4] ? `[${m[4].replace(/([[\]\\])/g, '\\$1')}]` : ''
-      lines[i] = `${m[1]}${m[2]}${m[3]}${title}`
+      const name = m[3]
+      lines[i] = DIRECTIVE_NAME.test(name) ? `${m[1]}${m[2]}${name}${title}` : `${m[1]}${m[2]}${STAND_IN}${title}{name="${encodeURIComponent(name)}"}`
     }
   }
   return lines.join('\n')

@@ -2,16 +2,18 @@ import type { Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { createSlugger } from '../../shared/slug.js'
 import type { Header } from '../../shared/types.js'
+import { slugSourceOf } from './emoji.js'
 import { SKIP, visit } from './visit.js'
 
-/** Give every heading a unique slug id (CJK kept); return the h2/h3 headers of the page. */
+/** Give every heading a unique slug id (CJK kept); return the h2/h3 headers of the page (their titles with emoji, as the page shows them). */
 export function slugHeadings(tree: Root): { headers: Header[]; slugs: Set<string> } {
   const slugger = createSlugger()
   const headers: Header[] = []
   const slugs = new Set<string>()
   visit(tree, 'heading', (h) => {
     const title = toString(h).trim()
-    const slug = slugger(title)
+    // Without the emoji that shortcodes became, as VuePress's anchors were (emoji.ts).
+    const slug = slugger(slugSourceOf(h).trim())
     slugs.add(slug)
     h.data = { ...h.data, hProperties: { ...(h.data?.hProperties ?? {}), id: slug } }
     if (h.depth === 2 || h.depth === 3) headers.push({ level: h.depth, title, slug })

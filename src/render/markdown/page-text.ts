@@ -1,7 +1,7 @@
 import type { Nodes, Parents, Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { decodeEntities } from '../../shared/escape.js'
-import { containerKind } from './containers.js'
+import { containerKind, DEFAULT_LANG, defaultTitle } from './containers.js'
 import { isDirectiveLabel, visitRendered } from './footnotes.js'
 import { isTocNode } from './toc.js'
 import { SKIP } from './visit.js'
@@ -37,9 +37,10 @@ function htmlFragmentText(html: string): string {
 /**
  * The readable text of a page body, for search: blocks apart, whitespace collapsed; code
  * blocks, the `[[toc]]` list, images and footnote numbers left out. Footnotes come last, as on
- * the page. Taken from the tree, so nothing of the rendered HTML has to be read back.
+ * the page. Taken from the tree, so nothing of the rendered HTML has to be read back. A
+ * container's title is its default title in the page's `lang` when the author gave none.
  */
-export function pageText(tree: Root): string {
+export function pageText(tree: Root, lang = DEFAULT_LANG): string {
   const parts: string[] = []
   visitRendered(tree, (node, parent: Parents | undefined) => {
     if (BLOCKS.has(node.type)) parts.push(' ')
@@ -54,7 +55,7 @@ export function pageText(tree: Root): string {
         return
       case 'containerDirective': {
         const first = node.children[0]
-        parts.push(first && isDirectiveLabel(first) ? toString(first) : containerKind(node.name)?.title ?? node.name.toUpperCase(), ' ')
+        parts.push(first && isDirectiveLabel(first) ? toString(first) : defaultTitle(containerKind(node.name)?.title, lang), ' ')
         return
       }
       case 'code':

@@ -2,7 +2,7 @@ import type { Element, ElementContent } from 'hast'
 import type { Image, ListItem, Nodes, Root, RootContent } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { toString } from 'mdast-util-to-string'
-import { containerKind, titledBlock } from './containers.js'
+import { containerKind, defaultTitle, neutralBlock } from './containers.js'
 import { islandMarker } from './islands.js'
 
 // What this site makes of containers and images, read by both HTML writers: the hast path
@@ -11,16 +11,17 @@ import { islandMarker } from './islands.js'
 /**
  * A `::: NAME [title]` block as the table in containers.ts says, an island in its marker;
  * `body` turns the block's content (without the title label) into the element's children.
+ * The title the author wrote wins; else the kind's default title in the page's `lang`.
  */
-export function containerElement(node: ContainerDirective, body: (children: RootContent[]) => ElementContent[]): Element {
+export function containerElement(node: ContainerDirective, body: (children: RootContent[]) => ElementContent[], lang: string): Element {
   // The `[title]` label arrives as the first paragraph with `directiveLabel` set.
   const [first, ...rest] = node.children
   const labelled = first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
   const kind = containerKind(node.name)
-  const title = labelled ? toString(first) : (kind?.title ?? node.name.toUpperCase())
+  const title = labelled ? toString(first).trim() : defaultTitle(kind?.title, lang)
   const block = { title, body: body(labelled ? rest : node.children), node }
-  // A directive written as `:::name` with a name the table lacks still reads as a titled block.
-  const html = (kind?.toHast ?? titledBlock)(block)
+  // A name the table lacks (checkContainers warns of it) still shows its content, in a plain box.
+  const html = (kind?.toHast ?? neutralBlock)(block)
   return kind?.island ? islandMarker(kind.name, kind.island(block), html) : html
 }
 

@@ -4,14 +4,14 @@ import type { Code, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
+import { DEFAULT_LANG } from './containers.js'
 import { codeBlock } from './highlight.js'
 import { containerElement, firstScreenImage, imageProperties, taskName } from './site-elements.js'
 import { Unwritable, writeHtml } from './write-html.js'
 
-/** `::: NAME [title]` blocks (site-elements.ts). */
-function container(state: State, node: ContainerDirective): Element {
-  return containerElement(node, (children) => state.all({ type: 'root', children } as Root) as ElementContent[])
-}
+/** `::: NAME [title]` blocks (site-elements.ts), with default titles in the page's language. */
+const container = (lang: string) => (state: State, node: ContainerDirective): Element =>
+  containerElement(node, (children) => state.all({ type: 'root', children } as Root) as ElementContent[], lang)
 
 function code(_state: State, node: Code): Element {
   return codeBlock(node.value, (node.lang ?? '').toLowerCase())
@@ -69,28 +69,34 @@ function findInput(el: Element): Element | undefined {
   return undefined
 }
 
+/** What the HTML depends on besides the tree. */
+export interface HtmlOptions {
+  /** The page's language (`zh-CN`, `en-US`): the containers' default titles. Default `zh-CN`. */
+  lang?: string
+}
+
 /**
  * mdast → HTML string; raw HTML written by the author passes through. Written in one walk
  * (write-html.ts) unless the tree needs what only the hast path does (references, footnotes).
  */
-export function mdastToHtml(tree: Root): string {
+export function mdastToHtml(tree: Root, { lang = DEFAULT_LANG }: HtmlOptions = {}): string {
   const eager = firstScreenImage(tree)
   try {
-    return writeHtml(tree, eager)
+    return writeHtml(tree, eager, lang)
   } catch (err) {
     if (!(err instanceof Unwritable)) throw err
   }
-  return hastPathHtml(tree, eager)
+  return hastPathHtml(tree, eager, lang)
 }
 
 /** mdast → hast → HTML: every construct, and what write-html.ts is held equal to. */
-export function hastPathHtml(tree: Root, eager = firstScreenImage(tree)): string {
+export function hastPathHtml(tree: Root, eager = firstScreenImage(tree), lang = DEFAULT_LANG): string {
   const hast = toHast(tree, {
     allowDangerousHtml: true,
     clobberPrefix: '',
     footnoteLabel: '脚注',
     footnoteBackLabel: (i) => `返回正文第 ${i + 1} 处引用`,
-    handlers: { containerDirective: container as never, code: code as never, heading: heading as never, image: imageHandler(eager) as never, listItem: listItem as never },
+    handlers: { containerDirective: container(lang) as never, code: code as never, heading: heading as never, image: imageHandler(eager) as never, listItem: listItem as never },
   })
   return toHtml(hast, { allowDangerousHtml: true })
 }

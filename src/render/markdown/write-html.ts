@@ -6,6 +6,7 @@ import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
 import { codeBlockHtml } from './highlight.js'
 import { escapeAttribute, escapeText } from './html-escapes.js'
+import { DEFAULT_LANG } from './containers.js'
 import { containerElement, imageProperties, taskName } from './site-elements.js'
 
 /*
@@ -132,7 +133,10 @@ function renames(node: Nodes): boolean {
 const IGNORED = new Set(['yaml', 'toml', 'definition', 'footnoteDefinition'])
 
 class HtmlWriter {
-  constructor(private readonly eagerImage: Image | undefined) {}
+  constructor(
+    private readonly eagerImage: Image | undefined,
+    private readonly lang: string,
+  ) {}
 
   /**
    * The HTML of each child that makes any, as `state.all`: after a hard break, a text (or an
@@ -300,11 +304,14 @@ class HtmlWriter {
   /** A container's element (site-elements.ts) around its body, written here. */
   private container(node: ContainerDirective): string {
     const body = (children: RootContent[]) => [{ type: 'raw', value: this.inner({ type: 'root', children }) } as unknown as ElementContent]
-    return toHtml(containerElement(node, body), { allowDangerousHtml: true })
+    return toHtml(containerElement(node, body, this.lang), { allowDangerousHtml: true })
   }
 }
 
-/** The page's HTML, or `Unwritable` for a tree only the hast path writes. `eagerImage` loads at once. */
-export function writeHtml(tree: Root, eagerImage: Image | undefined): string {
-  return new HtmlWriter(eagerImage).one(tree, undefined) ?? ''
+/**
+ * The page's HTML, or `Unwritable` for a tree only the hast path writes. `eagerImage` loads at
+ * once; `lang`, the page's language, picks the containers' default titles.
+ */
+export function writeHtml(tree: Root, eagerImage: Image | undefined, lang = DEFAULT_LANG): string {
+  return new HtmlWriter(eagerImage, lang).one(tree, undefined) ?? ''
 }

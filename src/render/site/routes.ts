@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { monthDay } from '../../shared/dates.js'
-import { longestPrefix, outputFileOf, safeDecode } from '../../shared/paths.js'
+import { localeLangOf, localeLangs } from '../../shared/page-lang.js'
+import { outputFileOf, safeDecode } from '../../shared/paths.js'
 import { documentTitle } from '../../shared/title.js'
 import type { ArticleRoute, Page, RouteData, SidebarItem } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
@@ -33,11 +34,7 @@ export function chunkNameOf(path: string): string {
   return name || 'index'
 }
 
-function localeLang(site: SiteData, path: string): string {
-  const locales = site.config.locales
-  const key = longestPrefix(Object.keys(locales), safeDecode(path))
-  return (key && locales[key].lang) || site.config.lang
-}
+const localeLang = (site: SiteData, path: string): string => localeLangOf(path, site.config.lang, localeLangs(site.config.locales))
 
 function flattenLinks(items: SidebarItem[]): { title: string; path: string }[] {
   return items.flatMap((i) => (i.type === 'link' ? [{ title: i.title, path: i.path }] : [...(i.path ? [{ title: i.title, path: i.path }] : []), ...flattenLinks(i.children)]))

@@ -1,0 +1,25 @@
+import type { LocaleLangs } from '../../shared/page-lang.js'
+
+// The parse's options and their key, apart from the parse itself: the caches and the thread
+// pool compare options without loading the parser's modules.
+
+export interface ParseOptions {
+  base: string
+  /** The `content/` folder, to read image sizes; without it images get no width/height. */
+  contentDir?: string
+  /** The site's `lang`: the language of a page under no locale (containers' default titles). Default `zh-CN`. */
+  lang?: string
+  /** Each `locales` prefix's `lang` (see `localeLangs`): a page takes that of the longest prefix of its path. */
+  localeLangs?: LocaleLangs
+}
+
+/**
+ * What of the options the parsed pages depend on, as one string: the parse cache is kept per
+ * value (a change of base or of a locale's language parses the pages anew). Everything but
+ * `contentDir`, which only says where the same files are read from.
+ */
+export function parseOptionsKey({ contentDir: _, ...options }: ParseOptions): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, sorted(v)])) : value
+  return JSON.stringify(sorted(options))
+}
