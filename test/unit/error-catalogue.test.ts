@@ -178,6 +178,7 @@ const CASES: Case[] = [
   { code: 'DemoUnknownSlot', at: 'content/index.md:5:1', stage: 'parsePage' },
   { code: 'DemoNoCode', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'DemoInlineScript', at: 'content/index.md:7:9' },
+  { code: 'UnknownContainer', at: 'content/index.md:5:1' },
   { code: 'PortInUse', raise: serveOnBusyPort },
   { code: 'SymlinkOutsideSite', stage: 'scanContent', raise: () => buildMade('SymlinkOutsideSite', (root) => symlinkSync(tmpdir(), join(root, 'content/outside'))) },
   {

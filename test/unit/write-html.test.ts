@@ -17,16 +17,16 @@ import { FIXTURES, REPO_ROOT } from '../helpers/sites.js'
 
 const treeOf = (source: string, name = 'page.md') => preparePage({ relativePath: `handbook/${name}`, source }, { base: '/gpt/' }).tree
 
-/** The writer's HTML, or undefined where it leaves the page to the hast path. */
-function written(source: string, name?: string): { direct: string | undefined; hast: string } {
+/** The writer's HTML, or undefined where it leaves the page to the hast path; `lang`: the page's language. */
+function written(source: string, name?: string, lang?: string): { direct: string | undefined; hast: string } {
   const tree = treeOf(source, name)
   let direct: string | undefined
   try {
-    direct = writeHtml(tree, firstScreenImage(tree))
+    direct = writeHtml(tree, firstScreenImage(tree), lang)
   } catch (err) {
     if (!(err instanceof Unwritable)) throw err
   }
-  return { direct, hast: hastPathHtml(tree) }
+  return { direct, hast: hastPathHtml(tree, undefined, lang) }
 }
 
 /** Constructs one at a time, with the corners where the hast path does something particular. */
@@ -48,6 +48,8 @@ const CASES: Record<string, string> = {
   'code blocks': '```\n无语言 < & >\n```\n\n```js title="a.js"\nconst a = 1 < 2 && "x"\n```\n\n```c++\nint main() {}\n```\n\n```unknown-lang\n<tag>\n```\n\n```\n```\n\n    缩进代码 &\n\n~~~python\nprint("hi")\n~~~',
   containers:
     '::: tip\n默认。\n:::\n\n::: warning 自定标题 & "引号"\n- 列表\n- 项\n\n```js\nx\n```\n:::\n\n::: details\n细节\n:::\n\n::: spoiler 看答案\n答案是 **42**。\n:::\n\n::: danger\n::: info 内层\n嵌套\n:::\n:::\n\n:::unknownname\n未知名称\n:::',
+  'VuePress and reco containers, unknown names, emoji':
+    '::: theorem 牛顿第一定律\n外力为零。\n\n::: right\n来自 [维基百科](https://zh.wikipedia.org/)\n:::\n:::\n\n::: theorem\n无题\n:::\n\n::: v-pre\n{{ msg }} :tada:\n:::\n\n::: foo 标题\n未知\n:::\n\n::: 中文名\n也未知\n:::\n\n## :rocket: 开始 :tada:\n\n正文 :smile: 与 `:tada:` 10:30:00 :not-an-emoji:',
   'a demo block': '::: demo 按钮\n```html\n<button>点我</button>\n```\n\n```css\nbutton { color: red }\n```\n:::\n',
   'table of contents': '[[toc]]\n\n## 一\n\n### 一点一\n\n## 二',
   'images: the first screen’s loads at once, later ones lazily': '![首图](./images/a.png)\n\n段落\n\n段落\n\n段落\n\n段落\n\n![后图](./images/b.png "标题")\n\n[![链接里的图](./images/c.png)](./c.md)',
@@ -66,6 +68,12 @@ describe('HTML written in one walk equals the hast path', () => {
   it.each(Object.entries(CASES))('%s', (_, source) => {
     const { direct, hast } = written(source)
     expect(direct).toBeDefined()
+    expect(direct).toBe(hast)
+  })
+
+  it('containers on an English page (default titles in English)', () => {
+    const { direct, hast } = written(CASES.containers, undefined, 'en-US')
+    expect(direct).toContain('<p class="custom-block-title">TIP</p>')
     expect(direct).toBe(hast)
   })
 

@@ -123,14 +123,21 @@ export function defaultTitle(titles: ContainerTitles | undefined, lang: string):
 
 /*
  * VuePress authors write containers as `::: tip 标题` (a space after the colons, free title);
- * the directive syntax micromark understands is `:::tip[标题]`. This rewrites only the opening
+ * the directive syntax micromark understands is `:::tip[标题]`. This rewrites only the fence
  * lines, outside fenced code, and keeps every line where it was so positions stay true.
  *
  * Any name is taken, so that no block is left as literal colons: a name the table lacks is
  * shown in a plain box (with a warning, checkContainers). micromark names are ASCII (a letter,
  * then letters, digits, `-`, `_`); any other word is carried in an attribute of a stand-in name.
+ *
+ * Nesting: markdown-it-container (VuePress) closes the innermost block at a `:::` line, so
+ * authors nest blocks with fences of one length; micromark closes the outer one too unless its
+ * fence is longer. Each block's fences are lengthened to one colon more than the longest fence
+ * inside it, so blocks nest as the author meant.
  */
 const OPEN_RE = /^(\s{0,3})(:{3,})[ \t]*([^\s:[{][^\s[{]*)(?:[ \t]+(.*?))?[ \t]*$/
+const DIRECTIVE_OPEN_RE = /^\s{0,3}(:{3,})[A-Za-z][\w-]*(?:\[.*\])?(?:\{.*\})?[ \t]*\r?$/
+const CLOSE_RE = /^\s{0,3}(:{3,})[ \t]*\r?$/
 const FENCE_RE = /^\s{0,3}(`{3,}|~{3,})/
 const DIRECTIVE_NAME = /^[A-Za-z][\w-]*$/
 /** The stand-in for a name micromark cannot read (`::: 注意`); the name itself is in its `name` attribute. */
@@ -150,6 +157,21 @@ export function writtenName(node: ContainerDirective): string {
 export function normalizeContainers(source: string): string {
   if (!source.includes(':::')) return source
   const lines = source.split('\n')
+  /** Each block opened: its opening line, the closing line once found, and its fence length (grown for what it holds). */
+  interface Block {
+    open: number
+    close?: number
+    colons: number
+    /** The longest fence of a block inside it. */
+    inner: number
+  }
+  const blocks: Block[] = []
+  const open: Block[] = []
+  const end = (block: Block) => {
+    block.colons = Math.max(block.colons, block.inner + 1)
+    const parent = open[open.length - 1]
+    if (parent) parent.inner = Math.max(parent.inner, block.colons)
+  }
   let fence: string | null = null
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]
@@ -165,7 +187,33 @@ export function normalizeContainers(source: string): string {
       const title = m[4] ? `[${m[4].replace(/([[\]\\])/g, '\\$1')}]` : ''
       const name = m[3]
       lines[i] = DIRECTIVE_NAME.test(name) ? `${m[1]}${m[2]}${name}${title}` : `${m[1]}${m[2]}${STAND_IN}${title}{name="${encodeURIComponent(name)}"}`
+      const block: Block = { open: i, colons: m[2].length, inner: 0 }
+      blocks.push(block)
+      open.push(block)
+      continue
     }
+    const d = DIRECTIVE_OPEN_RE.exec(line)
+    if (d) {
+      // Written in micromark's own syntax (`:::tip[标题]`): kept, but it holds what follows all the same.
+      const block: Block = { open: i, colons: d[1].length, inner: 0 }
+      blocks.push(block)
+      open.push(block)
+      continue
+    }
+    const c = CLOSE_RE.exec(line)
+    const innermost = open[open.length - 1]
+    if (c && innermost && c[1].length >= innermost.colons) {
+      innermost.close = i
+      open.pop()
+      end(innermost)
+    }
+  }
+  // Blocks never closed run to the end of the page, in VuePress as in micromark.
+  while (open.length) end(open.pop()!)
+  for (const block of blocks) {
+    const colons = ':'.repeat(block.colons)
+    lines[block.open] = lines[block.open].replace(/:{3,}/, colons)
+    if (block.close !== undefined) lines[block.close] = lines[block.close].replace(/:{3,}/, colons)
   }
   return lines.join('\n')
 }
