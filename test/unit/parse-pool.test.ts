@@ -117,6 +117,10 @@ describe('parseAll on worker threads', () => {
     warm.prepareParse({ base: '/docs/', contentDir: 'content' }, files.length)
     expect(warm.parseThreadsWaiting).toBe(true)
     warm.dropPrepared()
+    // So is another language of the pages (their containers' titles).
+    warm.prepareParse({ base: '/gpt/', contentDir: 'content', lang: 'en-US', localeLangs: { '/': 'en-US' } }, files.length)
+    expect(warm.parseThreadsWaiting).toBe(true)
+    warm.dropPrepared()
     expect(warm.parseThreadsWaiting).toBe(false)
   })
 
