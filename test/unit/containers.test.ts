@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { BuildCaches } from '../../src/render/build-caches.js'
 import { parsePage, preparePage, type ParseOptions } from '../../src/render/content/parse-page.js'
 import { parseOptionsKey } from '../../src/render/content/parse-options.js'
 import { visit } from '../../src/render/markdown/visit.js'
@@ -55,6 +59,24 @@ describe('VuePress default theme containers: default titles in the page’s lang
   it('search text carries the title the reader sees', () => {
     expect(page('::: tip\n内容\n:::', 'en/a.md').text).toBe('TIP 内容')
     expect(page('::: tip\n内容\n:::').text).toBe('提示 内容')
+  })
+
+  it('a build after the site’s languages change parses the pages anew (in memory and on disk), and one back hits the cache', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'gptnotes-lang-'))
+    try {
+      const sources = [{ relativePath: 'a.md', source: '::: tip\nx\n:::' }]
+      const caches = new BuildCaches(cacheDir)
+      const title = (r: { pages: { html: string }[] }) => /custom-block-title">([^<]*)</.exec(r.pages[0].html)?.[1]
+      const zhFirst = await caches.parsePages(sources, { base: '/gpt/', lang: 'en-US', localeLangs: { '/': 'zh-CN' } })
+      expect([title(zhFirst), zhFirst.fresh]).toEqual(['提示', 1])
+      const enNow = await caches.parsePages(sources, { base: '/gpt/', lang: 'en-US', localeLangs: { '/': 'en-US' } })
+      expect([title(enNow), enNow.fresh]).toEqual(['TIP', 1])
+      // A new builder over the same folder (the next CLI run) with the first settings: from disk.
+      const again = await new BuildCaches(cacheDir).parsePages(sources, { base: '/gpt/', lang: 'en-US', localeLangs: { '/': 'zh-CN' } })
+      expect([title(again), again.fresh]).toEqual(['提示', 0])
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true })
+    }
   })
 
   it('the language is part of the parse cache’s key: another language parses the pages anew', () => {
