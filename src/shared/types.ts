@@ -35,7 +35,12 @@ export interface Frontmatter {
 
 /** The spec's Page entity. Paths are relative to the site base and percent-encoded. */
 export interface Page {
+  /** Plain text: the document title, lists, search and feeds. */
   title: string
+  /** The id of the page's h1 (the layout's title), when the body opened with a `# h1`: its slug, as any heading's. */
+  titleId?: string
+  /** The h1's HTML when its markdown has more than text (`# 用 *GPT* 写作`); the frontmatter's `title` has none. */
+  titleHtml?: string
   path: string
   regularPath: string
   relativePath: string

@@ -24,7 +24,9 @@ export function addCopyButtons(root: ParentNode): void {
     let timer: ReturnType<typeof setTimeout> | undefined
     button.addEventListener('click', () => {
       const code = block.querySelector('pre code') ?? block.querySelector('pre')
-      copyText(code?.textContent ?? '').then(
+      // The block's text ends with its last line's line ending (CommonMark's HTML); the copy
+      // leaves it out, so a pasted command waits for the reader's Enter.
+      copyText((code?.textContent ?? '').replace(/\r?\n$/, '')).then(
         () => {
           button.textContent = COPIED
           button.setAttribute('part', 'copy copied')

@@ -24,7 +24,8 @@ export function Article({ route }: { route: ArticleRoute }) {
   return (
     <article className="article">
       <header className="article-header">
-        <h1>{page.title}</h1>
+        {/* The body's leading `# h1`, with its id and, when it has any, its markup (built by the parse). */}
+        {page.titleHtml ? <h1 id={page.titleId} dangerouslySetInnerHTML={{ __html: page.titleHtml }} /> : <h1 id={page.titleId}>{page.title}</h1>}
         {(fm.author || date || fm.tags?.length || counter) && (
           <p className="post-meta">
             {fm.author && <span className="author">{fm.author}</span>}

@@ -20,8 +20,9 @@ import type { AssetRef, LinkRef } from '../markdown/links.js'
 import { rewriteLinks } from '../markdown/links.js'
 import { parseMarkdown } from '../markdown/parse-markdown.js'
 import { pageText } from '../markdown/page-text.js'
-import { mdastToHtml } from '../markdown/to-html.js'
+import { mdastToHtml, titleHtml } from '../markdown/to-html.js'
 import { insertToc } from '../markdown/toc.js'
+import { filterTags, mayHoldFilteredTags } from '../markdown/tag-filter.js'
 import { refuseUnsafeUrls } from '../markdown/unsafe-urls.js'
 import { visit } from '../markdown/visit.js'
 
@@ -73,7 +74,8 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   const excerpt = excerptOf(tree)
   const ids = [...slugs, ...footnoteIds(tree)]
   const page: Page = {
-    title: frontmatter.title !== undefined ? emojify(frontmatter.title) : (h1 ?? ''),
+    title: frontmatter.title !== undefined ? emojify(frontmatter.title) : (h1?.title ?? ''),
+    ...(h1 && { titleId: h1.id }),
     path: routePath,
     regularPath: routePath,
     relativePath: file.relativePath,
@@ -82,6 +84,9 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
     frontmatter,
     headers,
   }
+  // The title's markup is the h1's only where the h1 is the title.
+  const markup = h1 && frontmatter.title === undefined ? titleHtml(h1.node, tree, { lang }) : undefined
+  if (markup !== undefined) page.titleHtml = markup
   const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, markup: markupFacts(html), islands: islandsOf(tree) }
   if (excerpt) parsed.excerpt = excerpt
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
@@ -99,6 +104,7 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
+  if (mayHoldFilteredTags(body)) filterTags(tree)
   refuseUnsafeUrls(tree, displayPath, file.source)
   // A demo block opens with `:::` and its name (containers.ts): a page without that skips both
   // demo passes (the word alone is common in prose and paths).
@@ -109,13 +115,15 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const warnings = [...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
   // Before the title and the headings are taken: they show the emoji too.
   if (mayHaveEmoji(body)) replaceEmoji(tree)
-  const h1 = takeLeadingH1(tree)
+  // The leading h1 is slugged first, as VuePress slugs it, and its links follow the link rules;
+  // then it leaves the body for the layout, which renders it as the title (headings.ts).
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
   const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const lang = pageLang(frontmatter.lang, routePath, options)
+  const h1 = takeLeadingH1(tree)
   return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings }
 }
 

@@ -1,4 +1,4 @@
-import type { Root } from 'mdast'
+import type { Heading, Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { createSlugger } from '../../shared/slug.js'
 import type { Header } from '../../shared/types.js'
@@ -22,12 +22,20 @@ export function slugHeadings(tree: Root): { headers: Header[]; slugs: Set<string
   return { headers, slugs }
 }
 
-/** Take a leading `# title` out of the body (the layout renders the title); return its text. */
-export function takeLeadingH1(tree: Root): string | undefined {
+/** A page's leading `# h1`, taken out of its body: the layout renders it as the page's title. */
+export interface LeadingH1 {
+  node: Heading
+  /** Its text. */
+  title: string
+  /** Its slug (`slugHeadings` gave it one, first, as to every heading). */
+  id: string
+}
+
+/** Take a leading `# title` out of the body (the layout renders the title). */
+export function takeLeadingH1(tree: Root): LeadingH1 | undefined {
   const first = tree.children[0]
-  if (first?.type === 'heading' && first.depth === 1) {
-    tree.children.shift()
-    return toString(first).trim()
-  }
-  return undefined
+  if (first?.type !== 'heading' || first.depth !== 1) return undefined
+  tree.children.shift()
+  const id = (first.data?.hProperties as { id?: string } | undefined)?.id ?? ''
+  return { node: first, title: toString(first).trim(), id }
 }

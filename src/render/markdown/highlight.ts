@@ -60,10 +60,19 @@ export function highlight(code: string, lang: string): string {
   return html
 }
 
+/**
+ * A block's code as CommonMark writes it: every line ends with its line ending, the last one
+ * too (`<pre><code>a\n</code></pre>`), so the element's text is the code as written; an empty
+ * block is empty.
+ */
+function blockCode(code: string, lang: string): string {
+  return code ? highlight(code, lang) + '\n' : ''
+}
+
 /** `codeBlock` as HTML, for the writer that makes no hast (write-html.ts); a test holds the two equal. */
 export function codeBlockHtml(code: string, lang: string): string {
   const name = escapeAttribute(lang)
-  return `<div class="language-${name || 'text'} ${CODE_BLOCK_CLASS}"${lang ? ` data-lang="${name}"` : ''}><pre class="hljs"><code>${highlight(code, lang)}</code></pre></div>`
+  return `<div class="language-${name || 'text'} ${CODE_BLOCK_CLASS}"${lang ? ` data-lang="${name}"` : ''}><pre class="hljs"><code>${blockCode(code, lang)}</code></pre></div>`
 }
 
 /** A fenced code block as hast: `<div class="language-LANG code-block"><pre class="hljs"><code>` with the highlighted code. */
@@ -77,7 +86,7 @@ export function codeBlock(code: string, lang: string): Element {
         type: 'element',
         tagName: 'pre',
         properties: { className: ['hljs'] },
-        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'raw', value: highlight(code, lang) } as unknown as ElementContent] }],
+        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'raw', value: blockCode(code, lang) } as unknown as ElementContent] }],
       },
     ],
   }

@@ -24,6 +24,15 @@ import { visit } from './visit.js'
 const containersOnly: Extension = { flow: { 58: (directive().flow as Record<number, unknown[]>)[58][0] as never } }
 
 /**
+ * Autolink literals as micromark's tokenizer finds them, and no more. mdast-util's extension
+ * also runs GitHub's second, transform-time search over every text of the tree, which links
+ * what the syntax does not: an address after an escape (`foo\+@bar.com`), the mail address in
+ * `xmpp:a@b.c/txt@bin.com`'s resource. micromark's HTML has neither, and the search is a pass of
+ * four expressions over all the page's text.
+ */
+const literalAutolinksAsParsed: MdastExtension = { ...gfmAutolinkLiteralFromMarkdown(), transforms: [] }
+
+/**
  * The GFM constructs (what micromark-extension-gfm bundles), each with the character it
  * cannot start without. A page that lacks the character cannot contain the construct, so the
  * extension is left out: same tree, less work (each extension costs on every character).
@@ -33,7 +42,7 @@ const GFM: { test: (s: string) => boolean; syntax: Extension; mdast: MdastExtens
   { test: (s) => s.includes('[^'), syntax: gfmFootnote(), mdast: gfmFootnoteFromMarkdown() },
   { test: (s) => s.includes('~'), syntax: linearStrikethrough, mdast: gfmStrikethroughFromMarkdown() },
   { test: (s) => s.includes(']'), syntax: gfmTaskListItem(), mdast: gfmTaskListItemFromMarkdown() },
-  { test: (s) => /www\.|https?:|@|mailto:|xmpp:/i.test(s), syntax: gfmAutolinkLiteral(), mdast: gfmAutolinkLiteralFromMarkdown() },
+  { test: (s) => /www\.|https?:\/\/|@/i.test(s), syntax: gfmAutolinkLiteral(), mdast: literalAutolinksAsParsed },
 ]
 const directiveMdast = directiveFromMarkdown()
 

@@ -1,12 +1,13 @@
 import type { Element, ElementContent } from 'hast'
 import { toHtml } from 'hast-util-to-html'
-import type { Code, Root } from 'mdast'
+import type { Code, Definition, Heading, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
 import { DEFAULT_LANG } from './containers.js'
 import { codeBlock } from './highlight.js'
 import { containerElement, firstScreenImage, imageProperties, taskName } from './site-elements.js'
+import { visit } from './visit.js'
 import { Unwritable, writeHtml } from './write-html.js'
 
 /** `::: NAME [title]` blocks (site-elements.ts), with default titles in the page's language. */
@@ -95,8 +96,31 @@ export function hastPathHtml(tree: Root, eager = firstScreenImage(tree), lang = 
     allowDangerousHtml: true,
     clobberPrefix: '',
     footnoteLabel: '脚注',
-    footnoteBackLabel: (i) => `返回正文第 ${i + 1} 处引用`,
+    // Each back-link of a note cited more than once names which citation it returns to, as
+    // micromark-extension-gfm-footnote's "Back to reference 1-2" does.
+    footnoteBackLabel: (i, again) => `返回正文第 ${i + 1} 处引用${again > 1 ? `（第 ${again} 次）` : ''}`,
     handlers: { containerDirective: container(lang) as never, code: code as never, heading: heading as never, image: imageHandler(eager) as never, listItem: listItem as never },
   })
   return toHtml(hast, { allowDangerousHtml: true })
+}
+
+/**
+ * The markup of the page's leading h1 (headings.ts), written as the body's headings are, for the
+ * layout's title; undefined when it is text alone (the layout writes the title's text) or when it
+ * cites a footnote (the note is numbered in the body, which the title is not part of).
+ */
+export function titleHtml(h1: Heading, tree: Root, options: HtmlOptions = {}): string | undefined {
+  if (h1.children.every((child) => child.type === 'text')) return undefined
+  let references = false
+  let footnotes = false
+  visit(h1, (node) => {
+    if (node.type === 'footnoteReference') footnotes = true
+    else if (node.type === 'linkReference' || node.type === 'imageReference') references = true
+  })
+  if (footnotes) return undefined
+  // A reference needs the page's definitions, wherever they are.
+  const definitions: Definition[] = []
+  if (references) visit(tree, 'definition', (node) => void definitions.push(node))
+  const html = mdastToHtml({ type: 'root', children: [{ type: 'paragraph', children: h1.children }, ...definitions] }, options)
+  return html.slice('<p>'.length, -'</p>'.length)
 }
