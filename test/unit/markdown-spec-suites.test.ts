@@ -128,12 +128,6 @@ const withoutClobberPrefix = (html: string) => html.replace(/(id|href)="(#?)user
 const compareBuild = (markdown: string) => comparableUrls(normalizeHtml(withoutSiteRules(buildHtml(markdown))))
 const compareReference = (markdown: string) => comparableUrls(normalizeHtml(withoutClobberPrefix(referenceHtml(markdown))))
 
-/**
- * Examples the build renders differently from micromark, each by a rule of the site. Empty:
- * every rule is neutralised above. An entry here is `suite#number` with the reason.
- */
-const EXCLUDED: Record<string, string> = {}
-
 describe.each(Object.entries(SUITES))('%s examples', (suite, examples) => {
   it('render through the build as micromark + GFM renders them', () => {
     const differ: string[] = []
@@ -144,8 +138,6 @@ describe.each(Object.entries(SUITES))('%s examples', (suite, examples) => {
       const build = compareBuild(example.markdown)
       if (comparableUrls(normalizeHtml(micromarkHtml(example.markdown))) === expected) micromarkPasses++
       if (build === expected) buildPasses++
-      const key = `${suite}#${example.number}`
-      if (key in EXCLUDED) continue
       const reference = compareReference(example.markdown)
       if (build !== reference) differ.push(`#${example.number} (${example.section.trim()}) ${JSON.stringify(example.markdown)}\n  micromark: ${reference}\n  build:     ${build}`)
     }

@@ -56,6 +56,26 @@ describe('the render stage (HTML documents)', () => {
     expect(html).toContain('<style>a::after{content:"<\\/style><script>x()</script>"}</style>')
   })
 
+  it("renders a page's leading `# h1` as its title with the h1's markup and slug id; the document title stays text", async () => {
+    const config = await siteConfig({ title: '站点' })
+    const parsed = parsedPages({
+      'a.md': '# 用 *GPT* 写 `代码` 与 [文档](./b.md)\n\n[[toc]]\n\n## 用 GPT 写 代码 与 文档\n\n正文。\n',
+      'b.md': '# 乙\n\n正文。\n',
+      'c.md': '---\ntitle: 前言标题\n---\n\n# 正文 *标题*\n\n正文。\n',
+    })
+    const table = buildRoutes(buildSiteData(config, parsed), parsed)
+    const site = clientSiteOf(config, '/gpt/assets/js/routes.DDDDDDDD.js', {})
+    const docs = new Map(renderDocuments(table, pageChunks(table, new Map(), config.base), { config, site, bundle: BUNDLE }))
+    const a = docs.get('a.html')!
+    expect(a).toContain('<h1 id="用-gpt-写-代码-与-文档">用 <em>GPT</em> 写 <code>代码</code> 与 <a href="/gpt/b.html">文档</a></h1>')
+    expect(a).toContain('<title>用 GPT 写 代码 与 文档 | 站点</title>')
+    // The h1 took its slug first; the h2 of the same words gets the next one, as in VuePress.
+    expect(a).toContain('<h2 id="用-gpt-写-代码-与-文档-1">')
+    expect(docs.get('b.html')).toContain('<h1 id="乙">乙</h1>')
+    // A frontmatter title is the title, in its words; the h1 it replaces leaves its id.
+    expect(docs.get('c.html')).toContain('<h1 id="正文-标题">前言标题</h1>')
+  })
+
   it('puts the title, description, canonical link and meta tags in the head, escaped', async () => {
     const html = (await documents({ hostname: 'https://example.com' })).get('a.html')!
     expect(html).toContain('<title>文章 &lt;甲&gt; | 站点</title>')
