@@ -145,7 +145,7 @@ describe('a container name the site does not know', () => {
   it('known names raise no warning, and a block in fenced code is code', () => {
     const { html, warnings } = page('::: tip\nx\n:::\n\n```md\n::: nope\n:::\n```')
     expect(warnings).toBeUndefined()
-    expect(html).toContain('::: nope\n:::</code>')
+    expect(html).toContain('::: nope\n:::\n</code>')
   })
 })
 
