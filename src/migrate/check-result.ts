@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BuildCaches } from '../render/build-caches.js'
+import { buildSite } from '../render/build-site.js'
+import { cacheDirOf } from '../render/cache-dir.js'
+import { GptnotesError, GptnotesErrors } from '../render/errors/index.js'
+import { siteConfigSchema } from '../shared/site-config.js'
+import type { Schema } from '../shared/config-schema.js'
+import { isObject } from './values.js'
+import type { PlannedFile } from './source-files.js'
+import { writeAll } from './write-out.js'
+
+/** One thing gptnotes's build said about the result. */
+export interface BuildProblem {
+  code?: string
+  message: string
+  file?: string
+  line?: number
+  column?: number
+}
+
+export interface CheckOutcome {
+  /** Errors: the result does not build. */
+  problems: BuildProblem[]
+  warnings: BuildProblem[]
+  pages: number
+}
+
+const shapeOf = (schema: Schema<unknown> | undefined) => schema?.shape
+
+/**
+ * Config key paths this gptnotes does not read (its schema has no such field): settings of a
+ * newer gptnotes that the migration writes all the same. Only the top level and themeConfig are
+ * looked at: the migration writes nothing deeper that the schema could lack.
+ */
+export function unreadKeys(config: Record<string, unknown>): string[] {
+  const top = shapeOf(siteConfigSchema)!
+  const theme = shapeOf(top.themeConfig as Schema<unknown>)!
+  const out = Object.keys(config).filter((k) => !(k in top))
+  if (isObject(config.themeConfig)) out.push(...Object.keys(config.themeConfig).filter((k) => !(k in theme)).map((k) => `themeConfig.${k}`))
+  return out
+}
+
+/** The config without the key paths `unreadKeys` named. */
+export function withoutKeys(config: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...config, ...(isObject(config.themeConfig) ? { themeConfig: { ...config.themeConfig } } : {}) }
+  for (const key of keys) {
+    const [first, second] = key.split('.')
+    if (second === undefined) delete copy[first]
+    else delete (copy[first] as Record<string, unknown>)[second]
+  }
+  return copy
+}
+
+const toProblem = (e: GptnotesError): BuildProblem => ({ code: e.name, message: e.message, ...(e.loc ? { file: e.loc.file, line: e.loc.line, column: e.loc.column } : {}) })
+
+/**
+ * gptnotes's own build of the result, in memory (as check-links builds), in a folder of its own:
+ * the written content (or, for a dry run, the planned files) and `configText`. Every broken
+ * reference is reported, not only the first.
+ */
+export async function checkResult({ out, planned, configText }: { out?: string; planned: PlannedFile[]; configText: string }): Promise<CheckOutcome> {
+  const root = mkdtempSync(join(tmpdir(), 'gptnotes-migrate-check-'))
+  try {
+    if (out) symlinkSync(join(out, 'content'), join(root, 'content'), 'dir')
+    else writeAll(root, planned.filter((f) => f.path.startsWith('content/')))
+    writeFileSync(join(root, 'gptnotes.config.ts'), configText)
+    try {
+      const site = await buildSite({ root, caches: new BuildCaches(cacheDirOf(root)), keepGoing: true })
+      return {
+        problems: site.problems.map(toProblem),
+        warnings: site.warnings.map((w) => ({ code: w.code, message: w.message, ...(w.loc ? { file: w.loc.file, line: w.loc.line, column: w.loc.column } : {}) })),
+        pages: site.pages,
+      }
+    } catch (err) {
+      const list = err instanceof GptnotesErrors ? err.errors : [err]
+      return { problems: list.map((e) => (e instanceof GptnotesError ? toProblem(e) : { message: e instanceof Error ? e.message : String(e) })), warnings: [], pages: 0 }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+}
