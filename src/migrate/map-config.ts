@@ -110,7 +110,7 @@ export function mapConfig(vp: Record<string, unknown>, pages: VuePressPages): Ma
     findings.mapped('base', 'base', "not set: VuePress's default, '/', is written (gptnotes's default is '/gpt/')")
     note('base', "VuePress's default; gptnotes's own default is '/gpt/'")
   }
-  const head = mapHead(vp.head, findings)
+  const head = mapHead(vp.head, config.base as string, findings)
   if (head.length) config.head = head
 
   const locales = isObject(vp.locales) ? vp.locales : undefined
