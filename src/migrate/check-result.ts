@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import { BuildCaches } from '../render/build-caches.js'
 import { buildSite } from '../render/build-site.js'
 import { cacheDirOf } from '../render/cache-dir.js'
-import { GptnotesError, GptnotesErrors } from '../render/errors/index.js'
+import { checkLinks } from '../tools/check-links/check-site.js'
+import { errorProblems } from '../tools/check-links/build-findings.js'
+import { memoryTree } from '../tools/check-links/output-tree.js'
+import type { LinkProblem } from '../tools/check-links/report.js'
 import { siteConfigSchema } from '../shared/site-config.js'
 import type { Schema } from '../shared/config-schema.js'
 import { isObject } from './values.js'
@@ -53,12 +56,40 @@ export function withoutKeys(config: Record<string, unknown>, keys: string[]): Re
   return copy
 }
 
-const toProblem = (e: GptnotesError): BuildProblem => ({ code: e.name, message: e.message, ...(e.loc ? { file: e.loc.file, line: e.loc.line, column: e.loc.column } : {}) })
+const toProblem = (p: LinkProblem): BuildProblem => ({
+  ...(p.code ? { code: p.code } : {}),
+  message: p.link ? `${p.link}: ${p.reason}` : p.reason,
+  ...(p.file ? { file: p.file } : {}),
+  ...(p.line ? { line: p.line } : {}),
+  ...(p.column ? { column: p.column } : {}),
+})
 
 /**
- * gptnotes's own build of the result, in memory (as check-links builds), in a folder of its own:
- * the written content (or, for a dry run, the planned files) and `configText`. Every broken
- * reference is reported, not only the first.
+ * A broken link of the theme (the nav, a head tag) is on every built page: told once, with the
+ * count of the other pages.
+ */
+function onePerLink(problems: LinkProblem[]): LinkProblem[] {
+  const seen = new Map<string, { problem: LinkProblem; more: number }>()
+  const out: LinkProblem[] = []
+  for (const p of problems) {
+    const key = `${p.link}\u0000${p.reason}`
+    const first = p.file.startsWith('dist/') && p.link ? seen.get(key) : undefined
+    if (first) first.more++
+    else {
+      const entry = { problem: { ...p }, more: 0 }
+      if (p.file.startsWith('dist/') && p.link) seen.set(key, entry)
+      out.push(entry.problem)
+    }
+  }
+  for (const { problem, more } of seen.values()) if (more) problem.reason += ` (and on ${more} other page${more === 1 ? '' : 's'})`
+  return out
+}
+
+/**
+ * gptnotes's own build of the result, in memory, in a folder of its own (the written content, or
+ * for a dry run the planned files, and `configText`), checked as `gptnotes check-links` checks it:
+ * every broken reference of the pages and of the built HTML (nav links, head tags), not only the
+ * first.
  */
 export async function checkResult({ out, planned, configText }: { out?: string; planned: PlannedFile[]; configText: string }): Promise<CheckOutcome> {
   const root = mkdtempSync(join(tmpdir(), 'gptnotes-migrate-check-'))
@@ -68,14 +99,20 @@ export async function checkResult({ out, planned, configText }: { out?: string; 
     writeFileSync(join(root, 'gptnotes.config.ts'), configText)
     try {
       const site = await buildSite({ root, caches: new BuildCaches(cacheDirOf(root)), keepGoing: true })
+      const links = await checkLinks({
+        root,
+        outDir: join(root, 'dist'),
+        output: memoryTree(site.files),
+        base: site.config.base,
+        build: { parsed: site.parsed, problems: site.problems, warnings: site.warnings, config: { file: 'gptnotes.config.ts', source: configText } },
+      })
       return {
-        problems: site.problems.map(toProblem),
+        problems: onePerLink(links.problems).map(toProblem),
         warnings: site.warnings.map((w) => ({ code: w.code, message: w.message, ...(w.loc ? { file: w.loc.file, line: w.loc.line, column: w.loc.column } : {}) })),
         pages: site.pages,
       }
     } catch (err) {
-      const list = err instanceof GptnotesErrors ? err.errors : [err]
-      return { problems: list.map((e) => (e instanceof GptnotesError ? toProblem(e) : { message: e instanceof Error ? e.message : String(e) })), warnings: [], pages: 0 }
+      return { problems: errorProblems(err).map(toProblem), warnings: [], pages: 0 }
     }
   } finally {
     rmSync(root, { recursive: true, force: true })

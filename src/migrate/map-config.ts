@@ -141,7 +141,7 @@ export function mapConfig(vp: Record<string, unknown>, pages: VuePressPages): Ma
 
   const themeOut: Record<string, unknown> = {}
   const localeCount = locales ? Object.keys(locales).length : 1
-  let nav = mapNav(theme.nav, 'themeConfig.nav', findings)
+  let nav = mapNav(theme.nav, 'themeConfig.nav', pages, findings)
   if (nav) findings.mapped('themeConfig.nav', 'themeConfig.nav', 'links and dropdowns; site links end in .html as VuePress made them')
   nav = withBlogNav(nav ?? [], theme.blogConfig, localeCount, findings)
   if (typeof theme.repo === 'string') {

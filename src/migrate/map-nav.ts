@@ -1,7 +1,7 @@
 import type { NavItem, NavLink } from '../shared/site-config.js'
 import { type Findings, keyPath } from './findings.js'
 import { isObject } from './values.js'
-import { navLinkOf } from './vuepress-paths.js'
+import { navLinkOf, type VuePressPages } from './vuepress-paths.js'
 
 /** Fields of a VuePress/reco nav item that gptnotes has no use for, with why. */
 const NAV_EXTRAS: Record<string, string> = {
@@ -18,7 +18,7 @@ const NAV_EXTRAS: Record<string, string> = {
  * VuePress's ensureExt gave them) and dropdowns `{ text, items }`. A dropdown's sub-groups
  * (`{ text, items }` inside `items`) are flattened into it: gptnotes's dropdown has one level.
  */
-export function mapNav(value: unknown, from: string, findings: Findings): NavItem[] | undefined {
+export function mapNav(value: unknown, from: string, pages: VuePressPages, findings: Findings): NavItem[] | undefined {
   if (value === undefined || value === null || value === false) return value === false ? [] : undefined
   if (!Array.isArray(value)) {
     findings.dropped(from, 'the nav must be a list of items')
@@ -30,18 +30,25 @@ export function mapNav(value: unknown, from: string, findings: Findings): NavIte
     if (!isObject(item) || typeof item.text !== 'string') return findings.dropped(at, 'a nav item needs a text')
     extras(item, at, findings)
     if (Array.isArray(item.items)) {
-      const items = flatten(item.items, `${at}.items`, findings)
+      const items = flatten(item.items, `${at}.items`, pages, findings)
       if (items.length) out.push({ text: item.text, items })
       else findings.dropped(at, 'a dropdown with no links')
       return
     }
     if (typeof item.link !== 'string') return findings.dropped(at, 'a nav item needs a link or items')
-    out.push({ text: item.text, link: navLinkOf(item.link) })
+    if (lands(item.link, at, pages, findings)) out.push({ text: item.text, link: navLinkOf(item.link) })
   })
   return out
 }
 
-function flatten(items: unknown[], from: string, findings: Findings): NavLink[] {
+/** A link to no page is left out (VuePress linked to its 404 page; gptnotes's build refuses it). */
+function lands(link: string, at: string, pages: VuePressPages, findings: Findings): boolean {
+  if (pages.lands(navLinkOf(link))) return true
+  findings.dropped(`${at}.link`, `"${link}" names no page or file of the site; VuePress linked to its not-found page`, 'fix the link or drop the entry')
+  return false
+}
+
+function flatten(items: unknown[], from: string, pages: VuePressPages, findings: Findings): NavLink[] {
   return items.flatMap((item, i): NavLink[] => {
     const at = keyPath(from, i)
     if (!isObject(item) || typeof item.text !== 'string') {
@@ -51,13 +58,13 @@ function flatten(items: unknown[], from: string, findings: Findings): NavLink[] 
     extras(item, at, findings)
     if (Array.isArray(item.items)) {
       findings.mapped(at, '(its parent dropdown)', `the sub-group "${item.text}" is flattened into its dropdown: gptnotes's dropdowns have one level`, 'check the order, or make it a dropdown of its own')
-      return flatten(item.items, `${at}.items`, findings)
+      return flatten(item.items, `${at}.items`, pages, findings)
     }
     if (typeof item.link !== 'string') {
       findings.dropped(at, 'a dropdown item needs a link')
       return []
     }
-    return [{ text: item.text, link: navLinkOf(item.link) }]
+    return lands(item.link, at, pages, findings) ? [{ text: item.text, link: navLinkOf(item.link) }] : []
   })
 }
 

@@ -84,7 +84,7 @@ export function themeLocales(value: unknown, pages: VuePressPages, findings: Fin
       const at = keyPath(from, field)
       const to = keyPath(keyPath('themeConfig.locales', key), field)
       if (field === 'nav') {
-        const nav = mapNav(v, at, findings)
+        const nav = mapNav(v, at, pages, findings)
         if (nav) entry.nav = nav
       } else if (field === 'sidebar') {
         const sidebar = mapSidebar(v, at, to, pages, findings)

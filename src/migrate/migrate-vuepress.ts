@@ -44,7 +44,8 @@ export async function migrateVuePress(options: MigrateOptions): Promise<Migratio
 
   const loaded = await loadVuePressConfig(source, { timeoutMs: options.configTimeoutMs })
   const scanned = sourceFiles(source)
-  const mapped = mapConfig(loaded.config, new VuePressPages(scanned.pages))
+  const assets = scanned.files.filter((f) => !f.path.endsWith('.md')).map((f) => f.path.replace(/^content\/(public\/)?/, '/'))
+  const mapped = mapConfig(loaded.config, new VuePressPages(scanned.pages, assets))
   const configText = emitConfig(mapped.config, mapped.notes, HEADER)
   const planned = [...scanned.files, { path: 'gptnotes.config.ts', text: configText }]
 

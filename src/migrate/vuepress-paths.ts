@@ -10,9 +10,27 @@ export class VuePressPages {
   /** normalize(regularPath) → the file's gptnotes route. */
   private readonly byRegular = new Map<string, string>()
 
-  /** `files`: the markdown files of the source folder, relative to it (`guide/README.md`). */
-  constructor(readonly files: readonly string[]) {
+  /** The other files of the site, as their addresses (`/images/a.png`; `.vuepress/public/x` is `/x`). */
+  private readonly assets: Set<string>
+
+  /** `files`: the markdown files of the source folder, relative to it (`guide/README.md`); `assets`: the other files' addresses. */
+  constructor(
+    readonly files: readonly string[],
+    assets: readonly string[] = [],
+  ) {
     for (const file of files) this.byRegular.set(normalize(regularPathOf(file)), safeDecode(routePathOf(file)))
+    this.assets = new Set(assets)
+  }
+
+  /**
+   * Whether a nav link (already as gptnotes writes it) lands somewhere: an external address, a
+   * page, a file, or a page gptnotes makes itself (tags, categories, timeline).
+   */
+  lands(link: string): boolean {
+    if (isExternal(link) || /^(mailto|tel):/i.test(link)) return true
+    const path = safeDecode(link.replace(/[?#].*$/, ''))
+    if (/^\/(tag|categories|timeline)\//.test(path) || this.assets.has(path)) return true
+    return this.resolve(path) !== undefined
   }
 
   /** The gptnotes route of the page an entry names under `base`, or undefined (VuePress logs "No matching page"). */

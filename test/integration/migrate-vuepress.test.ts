@@ -133,7 +133,11 @@ describe('gptnotes migrate vuepress: a default-theme docs site', () => {
       },
       { text: 'GitHub', link: 'https://github.com/example/docs-site' },
     ])
-    expect(find(first.report, 'themeConfig.nav[2].items[1]')[0].reason).toContain('flattened')
+    expect(find(first.report, 'themeConfig.nav[2].items[2]')[0].reason).toContain('flattened')
+    // A link to no page is left out: VuePress linked to its not-found page, gptnotes's build refuses it.
+    expect(find(first.report, 'themeConfig.nav[2].items[1].link')).toEqual([
+      expect.objectContaining({ kind: 'dropped', reason: '"/old/page" names no page or file of the site; VuePress linked to its not-found page' }),
+    ])
   })
 
   it("resolves every sidebar entry as VuePress's resolveSidebarItems did: relative entries under their key, README.md → the folder, .md → .html", () => {
@@ -399,14 +403,21 @@ describe('gptnotes migrate vuepress: configs that misbehave', () => {
     expect(report.result.themeConfig.nav[1]).toEqual({ text: '指南', link: '/guide/' })
   })
 
-  it('exits 1 when the result does not build, naming the problems', async () => {
-    // A nav link to a page that does not exist: check-links' theme check is not run here, but a
-    // home page that links nowhere builds; a broken markdown link does not.
-    const src = site('module.exports = { title: "坏链接" }\n')
+  it('exits 1 when the result does not build or check, naming each problem once', async () => {
+    // A broken markdown link (the build's own check), and a head stylesheet that is not there
+    // (on every built page: check-links' check of the HTML, told once).
+    const src = site(`module.exports = { title: '坏链接', head: [['link', { rel: 'stylesheet', href: '/missing.css' }]] }\n`)
     writeFileSync(join(src, 'guide/broken.md'), '# 坏\n\n[去向](./nowhere.md)\n')
     const { code, report } = await migrate(src, '--out', `${src}-out`)
     expect(code).toBe(1)
     expect(report.ok).toBe(false)
-    expect(report.build.problems).toEqual([expect.objectContaining({ code: 'DeadLink', file: 'content/guide/broken.md', line: 3 })])
+    expect(report.build.problems).toEqual([
+      expect.objectContaining({ file: 'content/guide/broken.md', line: 3, column: 1, message: expect.stringMatching(/^\/guide\/nowhere\.html: /) }),
+      expect.objectContaining({ message: expect.stringMatching(/^\/missing\.css: .*\(and on \d+ other pages\)$/) }),
+    ])
+    const text = await gptnotes('migrate', 'vuepress', src, '--out', `${src}-out`)
+    expect(text.code).toBe(1)
+    expect(text.stdout).toContain('Build problems: 2')
+    expect(text.stdout).toContain('content/guide/broken.md:3')
   })
 })
