@@ -28,10 +28,6 @@ export function mapSidebar(value: unknown, from: string, to: string, pages: VueP
   keys.forEach((key, i) => {
     const items = value[key]
     const at = keyPath(from, key)
-    // VuePress takes the first key in the object that the page's path starts with; gptnotes the longest.
-    const shadow = keys.slice(0, i).find((earlier) => key.startsWith(earlier))
-    if (shadow !== undefined)
-      findings.mapped(at, keyPath(to, key), `VuePress showed the sidebar of "${shadow}" (the first matching key) on pages under "${key}"; gptnotes shows this one (the longest matching key)`, `check the pages under ${key}`)
     if (items === 'auto') {
       findings.dropped(at, "a per-prefix 'auto' sidebar is not supported: gptnotes reads 'auto' for the whole sidebar only", "list the pages, or set the pages' own frontmatter sidebar: auto")
       return
@@ -40,6 +36,10 @@ export function mapSidebar(value: unknown, from: string, to: string, pages: VueP
       findings.dropped(at, 'a sidebar under a prefix must be a list')
       return
     }
+    // VuePress takes the first key in the object that the page's path starts with; gptnotes the longest.
+    const shadow = keys.slice(0, i).find((earlier) => key.startsWith(earlier))
+    if (shadow !== undefined)
+      findings.mapped(at, keyPath(to, key), `VuePress showed the sidebar of "${shadow}" (the first matching key) on pages under "${key}"; gptnotes shows this one (the longest matching key)`, `check the pages under ${key}`)
     out[key] = mapItems(items, key, at, pages, findings, 1)
   })
   return out
