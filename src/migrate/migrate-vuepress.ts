@@ -65,7 +65,6 @@ export async function migrateVuePress(options: MigrateOptions): Promise<Migratio
     unread,
     build,
     result: mapped.config,
-    rewrites: [],
     ok: build.problems.length === 0,
   }
 }

@@ -24,8 +24,6 @@ export interface MigrationReport {
   build: CheckOutcome
   /** The written config as data. */
   result: Record<string, unknown>
-  /** The markdown files, which are copied unchanged. */
-  rewrites: { file: string; line: number; what: string }[]
   ok: boolean
 }
 
