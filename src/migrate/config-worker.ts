@@ -79,9 +79,10 @@ const missing = (request, parent) => {
   try { originalResolve.call(Module, request, parent, false); return false } catch { return true }
 }
 const where = (parent) => (parent && parent.filename) || workerData.file
-// require.resolve of a package that is not there answers its name (theme: require.resolve('x')).
+// require.resolve of a package or path that is not there answers the request itself
+// (theme: require.resolve('vuepress-theme-reco'), or a path into a monorepo not copied along).
 Module._resolveFilename = function (request, parent, isMain, options) {
-  if (bare(request) && missing(request, parent)) return request
+  if (!Module.isBuiltin(request) && missing(request, parent)) return request
   return originalResolve.call(this, request, parent, isMain, options)
 }
 const originalLoad = Module._load
@@ -101,6 +102,8 @@ Module._load = function (request, parent, isMain) {
       return standIn(packageName(request))
     }
   }
+  // A local file that is not there stays an error, as in VuePress (resolved again to throw it).
+  if (!Module.isBuiltin(request) && missing(request, parent)) originalResolve.call(Module, request, parent, isMain)
   return originalLoad.call(this, request, parent, isMain)
 }
 

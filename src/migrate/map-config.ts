@@ -133,7 +133,7 @@ export function mapConfig(vp: Record<string, unknown>, pages: VuePressPages): Ma
 
   // The theme.
   const themeName = typeof vp.theme === 'string' ? vp.theme : undefined
-  if (vp.theme === undefined || themeName === 'reco' || themeName === 'vuepress-theme-reco' || themeName === '@vuepress/default' || themeName === '@vuepress/theme-default')
+  if (vp.theme === undefined || themeName === 'reco' || /vuepress-theme-reco(\/|$)/.test(themeName ?? '') || themeName === 'vuepress-theme-reco' || themeName === '@vuepress/default' || themeName === '@vuepress/theme-default')
     findings.builtin(`theme${themeName ? ` (${themeName})` : ''}`, "gptnotes's own theme (reco's layouts: home with posts, tags, categories, timeline; dark mode)")
   else findings.dropped(`theme (${describe(vp.theme)})`, "a VuePress theme's Vue components do not run in gptnotes; its own theme is used", 'check the pages for what the theme added')
   if (theme.type === 'blog') findings.builtin('themeConfig.type', "gptnotes's home always lists the posts, and the tag, category and timeline pages always exist")
@@ -160,7 +160,12 @@ export function mapConfig(vp: Record<string, unknown>, pages: VuePressPages): Ma
     }
   } else {
     themeOut.sidebar = false
-    findings.mapped('themeConfig.sidebar', 'themeConfig.sidebar', "not set: VuePress showed no sidebar; false is written (gptnotes's default is 'auto', the page's headings)")
+    const perLocale = isObject(theme.locales) && Object.values(theme.locales).some((l) => isObject(l) && l.sidebar !== undefined)
+    findings.mapped(
+      'themeConfig.sidebar',
+      'themeConfig.sidebar',
+      `not set${perLocale ? ' at the top (the locales set their own)' : ''}: VuePress showed no sidebar${perLocale ? ' on pages of a locale without one' : ''}; false is written (gptnotes's default is 'auto', the page's headings)`,
+    )
     note('themeConfig.sidebar', "VuePress showed no sidebar without one; gptnotes's default is 'auto'")
   }
   themeOut.sidebarDepth = typeof theme.sidebarDepth === 'number' ? theme.sidebarDepth : 1
@@ -176,7 +181,7 @@ export function mapConfig(vp: Record<string, unknown>, pages: VuePressPages): Ma
     findings.mapped('themeConfig.searchMaxSuggestions', 'themeConfig.searchMaxSuggestions', 'the same')
   }
   themeOut.lastUpdated = lastUpdatedOf(theme.lastUpdated)
-  findings.mapped('themeConfig.lastUpdated', 'themeConfig.lastUpdated', theme.lastUpdated === undefined ? "not set: VuePress showed no date; false is written (gptnotes's default shows 上次更新)" : 'the label before the date of the last git commit')
+  findings.mapped('themeConfig.lastUpdated', 'themeConfig.lastUpdated', theme.lastUpdated === undefined ? "not set: VuePress showed no date; false is written (gptnotes's default shows 上次更新)" : theme.lastUpdated === false ? 'the same: no date shown' : 'the label before the date of the last git commit')
   if (theme.lastUpdated === undefined) note('themeConfig.lastUpdated', 'VuePress showed no last-updated date without this; gptnotes shows one by default')
   else if (theme.lastUpdated === true) note('themeConfig.lastUpdated', "VuePress's label for true")
   if (typeof theme.smoothScroll === 'boolean') themeOut.smoothScroll = theme.smoothScroll

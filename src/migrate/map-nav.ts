@@ -57,7 +57,7 @@ function flatten(items: unknown[], from: string, pages: VuePressPages, findings:
     }
     extras(item, at, findings)
     if (Array.isArray(item.items)) {
-      findings.mapped(at, '(its parent dropdown)', `the sub-group "${item.text}" is flattened into its dropdown: gptnotes's dropdowns have one level`, 'check the order, or make it a dropdown of its own')
+      findings.mapped(at, from, `the sub-group "${item.text}" is flattened into its dropdown: gptnotes's dropdowns have one level`, 'check the order, or make it a dropdown of its own')
       return flatten(item.items, `${at}.items`, pages, findings)
     }
     if (typeof item.link !== 'string') {

@@ -60,6 +60,6 @@ export function formatReport(r: MigrationReport): string {
   }
   if (r.build.warnings.length) out.push('', `Build warnings: ${r.build.warnings.length}`, ...r.build.warnings.map(problemLine))
   if (r.build.problems.length) out.push('', `Build problems: ${r.build.problems.length}`, ...r.build.problems.map(problemLine))
-  out.push('', r.ok ? `The result builds (${r.build.pages} pages). Next: cd ${r.out} && npx gptnotes serve` : 'The result does not build yet: fix the problems above (in the output folder, or in the source and migrate again).')
+  out.push('', r.ok ? `The result builds (${r.build.pages} pages). Next: npx gptnotes serve --root ${r.out}` : 'The result does not build yet: fix the problems above (in the output folder, or in the source and migrate again).')
   return out.join('\n')
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gptnotes, snapshot } from '../helpers/cli.js'
 import { copyFixture } from '../helpers/sites.js'
+import type { MigrationReport } from '../../src/migrate/report.js'
 
 /**
  * `gptnotes migrate vuepress` (the real CLI) on two VuePress sites made for it: a default-theme
@@ -12,31 +13,8 @@ import { copyFixture } from '../helpers/sites.js'
  * blog (config.ts, type blog, blogConfig, friend links, ICP record, Valine).
  */
 
-interface Finding {
-  kind: 'mapped' | 'builtin' | 'dropped'
-  from: string
-  to?: string
-  reason: string
-  todo?: string
-  file?: string
-  line?: number
-}
-
-interface Report {
-  source: string
-  out: string
-  dryRun: boolean
-  config?: string
-  files: number
-  written: number
-  removed: number
-  findings: Finding[]
-  standIns: { name: string; file: string; line?: number }[]
-  unread: string[]
-  build: { problems: unknown[]; warnings: { code?: string }[]; pages: number }
-  result: Record<string, any>
-  ok: boolean
-}
+/** The JSON report; `result` is the written config, read here by its keys. */
+type Report = Omit<MigrationReport, 'result'> & { result: Record<string, any> }
 
 const temp = mkdtempSync(join(tmpdir(), 'gptnotes-migrate-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
