@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { raise } from '../render/errors/index.js'
 import { checkResult, unreadKeys, withoutKeys } from './check-result.js'
 import { emitConfig } from './emit-config.js'
+import { fitToSchema } from './fit-schema.js'
 import { loadVuePressConfig } from './load-vuepress-config.js'
 import { mapConfig } from './map-config.js'
 import type { MigrationReport } from './report.js'
@@ -46,11 +47,12 @@ export async function migrateVuePress(options: MigrateOptions): Promise<Migratio
   const scanned = sourceFiles(source)
   const assets = scanned.files.filter((f) => !f.path.endsWith('.md')).map((f) => f.path.replace(/^content\/(public\/)?/, '/'))
   const mapped = mapConfig(loaded.config, new VuePressPages(scanned.pages, assets))
+  const unread = unreadKeys(mapped.config)
+  const refused = fitToSchema(mapped.config, unread)
   const configText = emitConfig(mapped.config, mapped.notes, HEADER)
   const planned = [...scanned.files, { path: 'gptnotes.config.ts', text: configText }]
 
   const written = options.dryRun ? { written: 0, removed: 0 } : writeOut(out, planned, { force: !!options.force })
-  const unread = unreadKeys(mapped.config)
   const checkedConfig = unread.length ? emitConfig(withoutKeys(mapped.config, unread), new Map(), HEADER) : configText
   const build = await checkResult({ out: options.dryRun ? undefined : out, planned, configText: checkedConfig })
   return {
@@ -60,7 +62,7 @@ export async function migrateVuePress(options: MigrateOptions): Promise<Migratio
     ...(loaded.file ? { config: loaded.file } : {}),
     files: planned.length,
     ...written,
-    findings: [...mapped.findings, ...scanned.findings],
+    findings: [...mapped.findings, ...refused, ...scanned.findings],
     standIns: loaded.standIns,
     unread,
     build,

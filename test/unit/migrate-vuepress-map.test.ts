@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emitConfig } from '../../src/migrate/emit-config.js'
+import { fitToSchema, keysOf } from '../../src/migrate/fit-schema.js'
 import { mapConfig } from '../../src/migrate/map-config.js'
 import { pluginPackage } from '../../src/migrate/map-plugins.js'
 import { editLinkPattern } from '../../src/migrate/map-theme.js'
@@ -96,4 +97,14 @@ export default defineConfig({
   },
 })
 `)
+})
+
+it("fitToSchema takes out what gptnotes's schema refuses and reports it, leaving the fields it does not read yet alone", () => {
+  const config = { themeConfig: { comments: { enabled: true, solution: 'valine', valineConfig: { appId: 'a', pageSize: 'ten' } }, nav: [{ text: '坏' }], logo: '/x.png' } }
+  const dropped = fitToSchema(config, ['themeConfig.logo'])
+  expect(config.themeConfig.comments.valineConfig).toEqual({ appId: 'a' })
+  expect(config.themeConfig.nav).toEqual([])
+  expect(config.themeConfig.logo).toBe('/x.png')
+  expect(dropped.map((f) => f.from).sort()).toEqual(['themeConfig.comments.valineConfig.pageSize', 'themeConfig.nav[0].link'].sort())
+  expect(keysOf('themeConfig.sidebar["/a.b/"][2].children')).toEqual(['themeConfig', 'sidebar', '/a.b/', 2, 'children'])
 })
