@@ -18,6 +18,8 @@ export interface MigrateCommandOptions {
 export async function migrateCommand(opts: MigrateCommandOptions): Promise<number> {
   try {
     const report = await migrateVuePress({ source: opts.source, out: opts.out, dryRun: opts.dryRun, force: opts.force })
+    // What the config printed goes to stderr, so stdout stays the report alone.
+    if (report.printed) console.error(`the VuePress config printed:\n${report.printed.trimEnd()}`)
     console.log(opts.json ? JSON.stringify(report, null, 2) : formatReport(report))
     return report.ok ? 0 : 1
   } catch (err) {

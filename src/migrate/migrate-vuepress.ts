@@ -64,6 +64,7 @@ export async function migrateVuePress(options: MigrateOptions): Promise<Migratio
     ...written,
     findings: [...mapped.findings, ...refused, ...scanned.findings],
     standIns: loaded.standIns,
+    ...(loaded.printed ? { printed: loaded.printed } : {}),
     unread,
     build,
     result: mapped.config,

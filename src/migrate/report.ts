@@ -20,6 +20,8 @@ export interface MigrationReport {
   standIns: StandIn[]
   /** Written to the config but not read by this gptnotes (a newer one reads them); left out of the build check. */
   unread: string[]
+  /** What the VuePress config printed while it was read (absent when nothing). */
+  printed?: string
   /** What gptnotes's build of the result said. */
   build: CheckOutcome
   /** The written config as data. */

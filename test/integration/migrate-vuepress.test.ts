@@ -365,11 +365,14 @@ describe('gptnotes migrate vuepress: configs that misbehave', () => {
       try { https.get('https://example.com/') } catch (e) { network = e.message }
       let write = 'written'
       try { fs.writeFileSync(__dirname + '/../written.txt', 'x') } catch (e) { write = e.message }
+      console.log('读取配置')
       module.exports = { title: network.includes('not available') && write.includes('read only') ? '安全' : 'unsafe', description: process.env.FIXTURE_DESCRIPTION }
     `)
-    const { code, report } = await migrate(src, '--out', `${src}-out`)
+    const { code, report, stderr } = await migrate(src, '--out', `${src}-out`)
     expect(code).toBe(0)
     expect(report.result.title).toBe('安全')
+    // What the config printed is kept off stdout, which holds the report alone.
+    expect(stderr).toContain('the VuePress config printed:\n读取配置')
     expect(existsSync(join(src, 'written.txt'))).toBe(false)
   })
 
