@@ -233,6 +233,10 @@ describe('gptnotes migrate vuepress: a default-theme docs site', () => {
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('error [MigrateOutNotEmpty]')
     expect(existsSync(join(foreign, 'gptnotes.config.ts'))).toBe(false)
+    // With --json, stdout holds one JSON object whatever happens.
+    const json = await gptnotes('migrate', 'vuepress', src.root, '--out', foreign, '--json')
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout)).toEqual({ ok: false, error: { code: 'MigrateOutNotEmpty', message: `${foreign} holds files that an earlier migration did not write` } })
     const forced = await gptnotes('migrate', 'vuepress', src.root, '--out', foreign, '--force')
     expect(forced.code, forced.stderr).toBe(0)
     expect(readFileSync(join(foreign, 'notes.txt'), 'utf8')).toBe('我的文件')
