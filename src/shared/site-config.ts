@@ -28,6 +28,7 @@ import {
   withDefault,
 } from './config-schema.js'
 import { clickEffectSchema, type ClickEffectOptions } from './widgets/click-effect.js'
+import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.js'
 import { type MascotConfig, mascotSchema } from './widgets/mascot.js'
 import { COMMENT_WIDGETS, type CommentWidget } from './widgets/names.js'
 import { valineSchema, valineVariantSchema, valineWhenOn } from './widgets/valine.js'
@@ -214,6 +215,18 @@ export const siteConfigSchema = object({
         : [{ path: p, message: `must be an origin like "https://example.com" (no path, no trailing slash), got ${JSON.stringify(v)}` }],
     ),
     '',
+  ),
+  /**
+   * The site's time zone, an IANA name (`Asia/Shanghai`, `Europe/Berlin`, `UTC`): frontmatter
+   * dates written without an offset (`2025-5-13`, `2025-05-13 10:30`) are on its clock, and
+   * dates with one (`2025-05-13T10:30:00+08:00`) are shown and sorted as its clock reads them;
+   * feeds give their moments and git's last-updated days are its days. @default 'Asia/Shanghai'
+   */
+  timezone: withDefault(
+    custom<string>((v, p) =>
+      typeof v === 'string' && isTimeZone(v) ? [] : [{ path: p, message: `must be an IANA time zone name (like "Asia/Shanghai" or "UTC"), got ${JSON.stringify(v)}` }],
+    ),
+    DEFAULT_TIME_ZONE,
   ),
   /** The default language, used when no locale matches. @default 'en-US' */
   lang: withDefault(string, 'en-US'),

@@ -99,9 +99,9 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
  * the passes over it found (exported for the test that holds both HTML writers equal).
  */
 export function preparePage(file: SourceFile, options: ParseOptions) {
-  const { base, contentDir } = options
+  const { base, contentDir, timeZone } = options
   const displayPath = `content/${file.relativePath}`
-  const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
+  const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath, { timeZone })
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
   if (mayHoldFilteredTags(body)) filterTags(tree)

@@ -29,6 +29,9 @@ export interface CatalogueEntry<P> {
   hint: string | ((params: P) => string)
 }
 
+const DATE_HINT =
+  'Write the date as year-month-day, e.g. date: 2025-5-13 or 2025/05/13; a time may follow (2025-5-13 10:30), and an offset after it (2025-05-13T10:30:00+08:00). A date without an offset is in the site\'s timezone.'
+
 /** The frontmatter field types the spec names, with what a wrong value is told and shown. */
 export const FIELD_TYPES = {
   text: { rule: 'must be text', hint: 'Quote the value: title: "…"' },
@@ -36,8 +39,11 @@ export const FIELD_TYPES = {
   number: { rule: 'must be a number', hint: 'Write a number without quotes, e.g. sticky: 1' },
   names: { rule: 'must be a name or a list of names', hint: 'Write a YAML list:\n  tags:\n    - ChatGPT\n    - 教程' },
   attributes: { rule: 'must be a list of attribute objects', hint: 'For example:\n  meta:\n    - name: keywords\n      content: ChatGPT,教程' },
-  date: { rule: 'must be a date like 2025-5-13', hint: 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).' },
-  day: { rule: 'is not a real day', hint: 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).' },
+  date: { rule: 'must be a date like 2025-5-13', hint: DATE_HINT },
+  day: { rule: 'is not a real day', hint: DATE_HINT },
+  sidebar: { rule: 'must be auto or false', hint: 'Write sidebar: auto for a sidebar of the page\'s own headings, or sidebar: false for none.' },
+  depth: { rule: 'must be a whole number of heading levels', hint: 'Write sidebarDepth: 0 (no headings), 1 (h2) or 2 (h2 and h3).' },
+  pageLink: { rule: 'must be the path of a page or false', hint: 'Write a page path, e.g. next: ./other-page.md (or /guide/other-page), or false to show no link.' },
 } as const
 export type FieldType = keyof typeof FIELD_TYPES
 
