@@ -30,6 +30,15 @@ export interface Frontmatter {
   sticky?: number
   tags?: string[]
   categories?: string[]
+  /** VuePress's: `auto` shows the page's own headings as its sidebar, `false` no sidebar; `true` (or absent) the site's. */
+  sidebar?: 'auto' | boolean
+  /** Heading levels shown under the page's sidebar link: 0 none, 1 h2, 2 h2 and h3 (over the group's and the theme's). */
+  sidebarDepth?: number
+  /** The page's previous and next links: a page path (relative to the page, or from the site root), or `false` for none. */
+  prev?: string | false
+  next?: string | false
+  /** The page's image for link previews, as a URL (a local file's address with the base). */
+  image?: string
   [key: string]: unknown
 }
 
@@ -61,6 +70,8 @@ export interface PostSummary {
   path: string
   date?: string
   description?: string
+  /** The HTML before the post's `<!-- more -->`, shown in place of the description; absent without the marker. */
+  excerpt?: string
   author?: string
   tags: string[]
   categories: string[]

@@ -31,7 +31,12 @@ export function termPath(kind: 'tag' | 'categories', name: string): string {
 export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteData {
   const pages = parsed.map((p) => p.page)
   const pagesByPath = new Map(pages.map((p) => [p.path, p]))
-  const posts = sortPosts(filterPosts(pages)).map(toSummary)
+  // A post with a `<!-- more -->` is shown by what comes before it (VuePress's `$page.excerpt`).
+  const excerpts = new Map(parsed.flatMap((p) => (p.excerptHtml ? [[p.page.path, p.excerptHtml] as const] : [])))
+  const posts = sortPosts(filterPosts(pages)).map((p) => {
+    const excerpt = excerpts.get(p.path)
+    return excerpt ? { ...toSummary(p), excerpt } : toSummary(p)
+  })
   const collect = (kind: 'tag' | 'categories', field: 'tags' | 'categories'): Term[] => {
     const map = new Map<string, PostSummary[]>()
     for (const post of posts) for (const name of post[field]) map.set(name, [...(map.get(name) ?? []), post])
