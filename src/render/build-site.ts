@@ -170,7 +170,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const references = await runStage('checkReferences', () => {
     // Sidebar errors point into the config file.
     const configText = site.sidebarProblems.length && configFile ? { file: relative(options.root, configFile), source: readFileSync(configFile, 'utf8') } : undefined
-    const report = checkReferences(parsed, content.sources, routes, new Set(content.assets), site.sidebarProblems, configText)
+    const report = checkReferences(parsed, content.sources, routes, new Set(content.assets), site.sidebarProblems, configText, site.pageLinkProblems)
     if (report.errors.length && !options.keepGoing) throw report.errors.length === 1 ? report.errors[0] : new GptnotesErrors(report.errors)
     return report
   })

@@ -172,6 +172,7 @@ const CASES: Case[] = [
   { code: 'FeedsWithoutHostname', at: 'gptnotes.config.ts:6:5', stage: 'loadConfig' },
   { code: 'SidebarInvalid', at: 'gptnotes.config.ts:3:59', stage: 'checkReferences' },
   { code: 'DeadLink', at: 'content/index.md:5:3', stage: 'checkReferences' },
+  { code: 'PageLinkNotFound', at: 'content/second.md:3:7', stage: 'checkReferences' },
   { code: 'MissingAsset', at: 'content/index.md:7:1', stage: 'checkReferences' },
   { code: 'HashNotFound', at: 'content/index.md:7:2' },
   { code: 'DemoUnclosed', at: 'content/index.md:7:1', stage: 'parsePage' },

@@ -36,4 +36,12 @@ describe('render/site/sidebar', () => {
       { path: 'themeConfig.sidebar[1].children[0].children[0].children[0]', message: 'group "4" is nested deeper than 3 levels' },
     ])
   })
+
+  it('finds pages whose names hold dots: only .md and .html are extensions, as VuePress reads them', () => {
+    const dotted = new Map([page('/guide/vuex%204.x.html', 'Vuex 4.x'), page('/guide/v1.2-notes.html', '1.2'), page('/guide/next.js.html', 'Next.js')].map((p) => [p.path, p]))
+    const problems: SidebarProblem[] = []
+    const items = resolveSidebar(['/guide/vuex 4.x', '/guide/vuex%204.x.md', './guide/vuex 4.x.html', '/guide/v1.2-notes', '/guide/next.js', '/guide/next.js.md'], { pagesByPath: dotted, keyPath: 'themeConfig.sidebar', problems })
+    expect(problems).toEqual([])
+    expect(items.map((i) => i.type === 'link' && i.path)).toEqual(['/guide/vuex%204.x.html', '/guide/vuex%204.x.html', '/guide/vuex%204.x.html', '/guide/v1.2-notes.html', '/guide/next.js.html', '/guide/next.js.html'])
+  })
 })

@@ -179,6 +179,11 @@ function rawValue(source: string, key: string): string | undefined {
   return source.split('\n')[line - 1]?.slice(column - 1).replace(/\s+#.*$/, '').trim().replace(/^['"]|['"]$/g, '')
 }
 
+/** Line and column of `key:`'s value inside the leading frontmatter block of a page's source (1:1 when it has none). */
+export function locateFrontmatterKey(source: string, key: string): { line: number; column: number } {
+  return source.startsWith('---') ? locateKey(source, key) : { line: 1, column: 1 }
+}
+
 /** Line and column of `key:`'s value inside the leading frontmatter block. */
 function locateKey(source: string, key: string): { line: number; column: number } {
   const lines = source.split('\n')

@@ -135,6 +135,13 @@ export const CATALOGUE = {
         ? 'Sidebar paths are routes like "/handbook/page.html" (or "/handbook/page"); check the file exists under content/.'
         : 'Flatten the sidebar: groups may nest at most 3 levels deep.',
   },
+  PageLinkNotFound: {
+    severity: 'error',
+    located: 'always',
+    title: "A page's frontmatter prev or next names no page of the site.",
+    message: ({ field, target }: { field: 'prev' | 'next'; target: string }) => `frontmatter "${field}" names no page: ${target}`,
+    hint: 'Give the path of a page as a sidebar entry names one (./other-page.md, ./other-page or /guide/other-page, read from this page), or false to show no link.',
+  },
   DeadLink: {
     severity: 'error',
     located: 'always',

@@ -1,5 +1,5 @@
 import type { Definition, Image, Link, Root } from 'mdast'
-import { isExternal, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
+import { isExternal, isFileName, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
 import { visit } from './visit.js'
 
 /** A link from a page to another route (`target` is base-relative and normalised). */
@@ -25,8 +25,6 @@ export interface LinkContext {
   /** Path of the markdown file relative to `content/` (`handbook/a.md`). */
   relativePath: string
 }
-
-const ASSET_RE = /\.(?!html?$)[a-z0-9]+$/i
 
 /**
  * Rewrite links and images by the spec's link rules: external links open safely in a new tab;
@@ -55,7 +53,8 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
       return url
     }
     const [path] = splitHash(url)
-    if (node.type === 'image' || (ASSET_RE.test(path.split('?')[0]) && !/\.md$/i.test(path))) return assetUrl(url, node)
+    // Only `.md` and `.html` are a page's extensions: `./vuex 4.x` is a page, `./a.pdf` a file.
+    if (node.type === 'image' || isFileName(safeDecode(path.split('?')[0]))) return assetUrl(url, node)
     const [target, hash] = splitHash(toHtmlLink(url))
     const routePath = normalizePath(resolveRelative(ctx.routePath, target.split('?')[0]))
     links.push({ target: routePath, hash: safeDecode(hash.slice(1)), ...pos(node) })

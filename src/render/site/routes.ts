@@ -6,7 +6,7 @@ import { documentTitle } from '../../shared/title.js'
 import type { ArticleRoute, Page, RouteData, SidebarItem } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { widgetsFor } from './route-widgets.js'
-import { sidebarFor, type SiteData, type Term } from './site-data.js'
+import { frontmatterLink, sidebarFor, type SiteData, type Term } from './site-data.js'
 
 export interface Route {
   /** Base-relative, percent-encoded (`/handbook/how_to_register_for%20onlyfans.html`). */
@@ -81,7 +81,7 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
         html,
         ...(lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
         ...(sidebar.length ? { sidebar } : {}),
-        ...prevNext(sidebar, page),
+        ...prevNext(sidebar, page, site),
         ...uses,
       },
       page.frontmatter.lang,
@@ -115,9 +115,21 @@ function optionalList<K extends string>(key: K, list: string[] | undefined): { [
   return list?.length ? ({ [key]: list } as { [P in K]?: string[] }) : {}
 }
 
-function prevNext(sidebar: SidebarItem[], page: Page): Pick<ArticleRoute, 'prev' | 'next'> {
+/**
+ * The page's previous and next links, as VuePress's default theme makes them: the page its
+ * frontmatter `prev`/`next` names (with that page's title), none when it says `false`, else the
+ * neighbours in the sidebar's order. (reco's `next: false` showed the link anyway; here it hides it.)
+ */
+function prevNext(sidebar: SidebarItem[], page: Page, site: SiteData): Pick<ArticleRoute, 'prev' | 'next'> {
   const links = flattenLinks(sidebar)
   const i = links.findIndex((l) => l.path === page.path)
-  if (i < 0) return {}
-  return { ...(i > 0 ? { prev: links[i - 1] } : {}), ...(i < links.length - 1 ? { next: links[i + 1] } : {}) }
+  const neighbour = (field: 'prev' | 'next', at: number) => {
+    const named = frontmatterLink(page, field, site.pagesByPath)
+    if (named === false) return undefined
+    if (named) return { title: named.title || named.path, path: named.path }
+    return i >= 0 && at >= 0 && at < links.length ? links[at] : undefined
+  }
+  const prev = neighbour('prev', i - 1)
+  const next = neighbour('next', i + 1)
+  return { ...(prev ? { prev } : {}), ...(next ? { next } : {}) }
 }

@@ -1,7 +1,7 @@
 import { filterPosts, sortPosts, toSummary } from '../../shared/lists.js'
 import type { Page, PostSummary, SidebarItem, SidebarItemConfig, SiteConfig } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
-import { pickSidebar, resolveSidebar, SINGLE_SIDEBAR, type SidebarProblem } from './sidebar.js'
+import { findPage, pickSidebar, resolveSidebar, SINGLE_SIDEBAR, type SidebarProblem } from './sidebar.js'
 
 export interface Term {
   name: string
@@ -22,6 +22,26 @@ export interface SiteData {
   /** Resolved sidebar per config key (`SINGLE_SIDEBAR` for a single list); `auto` uses page headers. */
   sidebars: Map<string, SidebarItem[]>
   sidebarProblems: SidebarProblem[]
+  /** Frontmatter `prev`/`next` paths that name no page (reported at their page's frontmatter). */
+  pageLinkProblems: PageLinkProblem[]
+}
+
+/** A page's `prev` or `next` that names no page. */
+export interface PageLinkProblem {
+  /** The page's file, relative to `content/`. */
+  relativePath: string
+  field: 'prev' | 'next'
+  target: string
+}
+
+/**
+ * The page a page's frontmatter `prev`/`next` names: `false` when it says there is none,
+ * `undefined` when it names none (the sidebar's order decides) or names a page that is not there.
+ */
+export function frontmatterLink(page: Page, field: 'prev' | 'next', pagesByPath: ReadonlyMap<string, Page>): Page | false | undefined {
+  const value = page.frontmatter[field]
+  if (value === false) return false
+  return typeof value === 'string' ? findPage(value, pagesByPath, page.path) : undefined
 }
 
 export function termPath(kind: 'tag' | 'categories', name: string): string {
@@ -51,12 +71,24 @@ export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteDat
     sidebars.set(key, resolveSidebar(items, { pagesByPath, keyPath, problems: sidebarProblems, defaultDepth: config.themeConfig.sidebarDepth }))
   if (Array.isArray(sidebar)) resolve(SINGLE_SIDEBAR, sidebar, 'themeConfig.sidebar')
   else if (sidebar && sidebar !== 'auto') for (const [key, items] of Object.entries(sidebar)) resolve(key, items, `themeConfig.sidebar[${JSON.stringify(key)}]`)
-  return { config, pages, pagesByPath, posts, tags: collect('tag', 'tags'), categories: collect('categories', 'categories'), sidebars, sidebarProblems }
+  const pageLinkProblems: PageLinkProblem[] = []
+  for (const page of pages) {
+    for (const field of ['prev', 'next'] as const) {
+      const target = page.frontmatter[field]
+      if (typeof target === 'string' && !frontmatterLink(page, field, pagesByPath)) pageLinkProblems.push({ relativePath: page.relativePath, field, target })
+    }
+  }
+  return { config, pages, pagesByPath, posts, tags: collect('tag', 'tags'), categories: collect('categories', 'categories'), sidebars, sidebarProblems, pageLinkProblems }
 }
 
-/** The sidebar a page shows: per path prefix from the config, or its own headings (`auto`). */
+/**
+ * The sidebar a page shows, by VuePress's rules: none when its frontmatter says `sidebar: false`;
+ * its own headings when its frontmatter or the config says `auto`; else the config's, per path prefix.
+ */
 export function sidebarFor(site: SiteData, page: Page): SidebarItem[] {
-  const picked = pickSidebar(site.config.themeConfig.sidebar, page.path)
+  const own = page.frontmatter.sidebar
+  if (own === false) return []
+  const picked = own === 'auto' ? 'auto' : pickSidebar(site.config.themeConfig.sidebar, page.path)
   if (picked === 'auto') return page.headers.length ? [{ type: 'link', path: page.path, title: page.title, headers: page.headers }] : []
   if (!picked) return []
   return site.sidebars.get(picked.key) ?? []
