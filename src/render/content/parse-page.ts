@@ -5,7 +5,7 @@ import { routePathOf } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
 import { raise, type BuildWarning } from '../errors/index.js'
 import { markupFacts, type MarkupFacts } from '../bundle/markup-tokens.js'
-import { parseFrontmatter } from './frontmatter.js'
+import { locateFrontmatterKey, parseFrontmatter } from './frontmatter.js'
 import type { ParseOptions } from './parse-options.js'
 import { MAX_NESTING, tooDeep } from '../markdown/blocks.js'
 import { checkContainers, DEFAULT_LANG } from '../markdown/containers.js'
@@ -17,7 +17,7 @@ import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
 import { addImageSizes } from '../markdown/image-sizes.js'
 import { islandsOf } from '../markdown/islands.js'
 import type { AssetRef, LinkRef } from '../markdown/links.js'
-import { rewriteLinks } from '../markdown/links.js'
+import { frontmatterImages, rewriteLinks } from '../markdown/links.js'
 import { parseMarkdown } from '../markdown/parse-markdown.js'
 import { pageText } from '../markdown/page-text.js'
 import { mdastToHtml, titleHtml } from '../markdown/to-html.js'
@@ -120,7 +120,9 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
-  const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
+  const linkContext = { base, routePath, relativePath: file.relativePath }
+  const { links, assets, anchors } = rewriteLinks(tree, linkContext)
+  assets.push(...frontmatterImages(frontmatter, linkContext, (key) => locateFrontmatterKey(file.source, key)))
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const lang = pageLang(frontmatter.lang, routePath, options)
   const h1 = takeLeadingH1(tree)

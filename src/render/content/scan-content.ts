@@ -4,6 +4,9 @@ import { dirname, join, relative, sep } from 'node:path'
 import { outputFileOf, routePathOf } from '../../shared/paths.js'
 import { raise, warning, type BuildWarning } from '../errors/index.js'
 import type { SourceFile } from './parse-page.js'
+import { assetOutputPath } from './asset-path.js'
+
+export { assetOutputPath }
 
 export interface ContentFiles {
   /** Markdown files relative to `content/` (`handbook/a.md`), sorted. */
@@ -165,9 +168,4 @@ function firstBadByte(bytes: Uint8Array): { offset: number; line: number; column
     i += size
   }
   return { offset: 0, line: 1, column: 1 }
-}
-
-/** Where an asset of `content/` lands in the output: `public/x` at the root, others in place. */
-export function assetOutputPath(relativePath: string): string {
-  return relativePath.startsWith('public/') ? relativePath.slice('public/'.length) : relativePath
 }

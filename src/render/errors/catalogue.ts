@@ -153,8 +153,8 @@ export const CATALOGUE = {
     severity: 'error',
     located: 'always',
     title: 'An image or file a page refers to is not under content/.',
-    message: ({ file }: { file: string }) => `file not found: content/${file}`,
-    hint: 'Put the file under content/ (paths are relative to the markdown file) or fix the path.',
+    message: ({ file, fromRoot }: { file: string; fromRoot?: boolean }) => `file not found: content/${file}${fromRoot ? ` (nor content/public/${file})` : ''}`,
+    hint: 'Put the file under content/ (paths are relative to the markdown file; a path from the root, like /images/a.png, is also looked for in content/public/, as VuePress looks in .vuepress/public/) or fix the path.',
   },
   HashNotFound: {
     severity: 'warning',

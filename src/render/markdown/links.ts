@@ -1,5 +1,6 @@
 import type { Definition, Image, Link, Root } from 'mdast'
 import { isExternal, isFileName, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
+import { assetOutputPath } from '../content/asset-path.js'
 import { visit } from './visit.js'
 
 /** A link from a page to another route (`target` is base-relative and normalised). */
@@ -16,6 +17,8 @@ export interface AssetRef {
   file: string
   line: number
   column: number
+  /** Written from the site's root (`/images/a.png`): the file may also be in `content/public/`, as VuePress's `.vuepress/public/`. */
+  fromRoot?: true
 }
 
 export interface LinkContext {
@@ -41,8 +44,9 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
   const assetUrl = (url: string, node: Link | Image | Definition): string => {
     const [path, hash] = splitHash(url)
     const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
-    assets.push({ file, ...pos(node) })
-    return withBase(ctx.base, '/' + encodeURI(file)) + hash
+    assets.push({ file, ...pos(node), ...(path.startsWith('/') ? { fromRoot: true as const } : {}) })
+    // A file of public/ is served from the root (`./public/a.png` is `/a.png`).
+    return withBase(ctx.base, '/' + encodeURI(assetOutputPath(file))) + hash
   }
 
   const rewrite = (url: string, node: Link | Image | Definition): string => {
@@ -70,4 +74,30 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
     }
   })
   return { links, assets, anchors }
+}
+
+/** Frontmatter fields that name an image: gptnotes's `image` and reco's home page `heroImage` and `bgImage`. */
+export const IMAGE_FIELDS = ['image', 'heroImage', 'bgImage'] as const
+
+/**
+ * The images a page's frontmatter names, read as its markdown's are: a local one becomes its
+ * path from the site's root, base not included (`./cover.png` in `guide/a.md` →
+ * `/guide/cover.png`; `/images/a.png` stays, and may be a file of `content/public/`), which
+ * themes give the base as VuePress's `$withBase` does; each is checked to exist at the key's
+ * line (`locate`). URLs of other sites and data: URLs are left as they are.
+ */
+export function frontmatterImages(frontmatter: Record<string, unknown>, ctx: LinkContext, locate: (key: string) => { line: number; column: number }): AssetRef[] {
+  const assets: AssetRef[] = []
+  const fileDir = ctx.relativePath.includes('/') ? ctx.relativePath.slice(0, ctx.relativePath.lastIndexOf('/') + 1) : ''
+  for (const key of IMAGE_FIELDS) {
+    const value = frontmatter[key]
+    if (typeof value !== 'string' || !value.trim() || isExternal(value.trim()) || /^data:/i.test(value.trim())) continue
+    const [written, hash] = splitHash(value.trim())
+    // A path written with the base (`/gpt/a.png`, as page-meta has long taken `image`) is the same file.
+    const path = ctx.base !== '/' && written.startsWith(ctx.base) ? written.slice(ctx.base.length - 1) : written
+    const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
+    assets.push({ file, ...locate(key), ...(path.startsWith('/') ? { fromRoot: true as const } : {}) })
+    frontmatter[key] = '/' + encodeURI(assetOutputPath(file)) + hash
+  }
+  return assets
 }

@@ -52,8 +52,9 @@ export function checkReferences(
       }
     }
     for (const asset of p.assets) {
-      if (!knownAssets.has(asset.file)) {
-        errors.push(problem('MissingAsset', { file: asset.file }, { file, line: asset.line, column: asset.column }, { source }))
+      // A path from the root may name a file of public/ (served from the root, as VuePress's .vuepress/public/).
+      if (!knownAssets.has(asset.file) && !(asset.fromRoot && knownAssets.has('public/' + asset.file))) {
+        errors.push(problem('MissingAsset', { file: asset.file, ...(asset.fromRoot ? { fromRoot: true } : {}) }, { file, line: asset.line, column: asset.column }, { source }))
       }
     }
   }
