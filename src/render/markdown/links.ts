@@ -39,14 +39,12 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
   const assets: AssetRef[] = []
   const anchors: LinkRef[] = []
   const pos = (n: Link | Image | Definition) => ({ line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 })
-  const fileDir = ctx.relativePath.includes('/') ? ctx.relativePath.slice(0, ctx.relativePath.lastIndexOf('/') + 1) : ''
 
   const assetUrl = (url: string, node: Link | Image | Definition): string => {
     const [path, hash] = splitHash(url)
-    const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
-    assets.push({ file, ...pos(node), ...(path.startsWith('/') ? { fromRoot: true as const } : {}) })
-    // A file of public/ is served from the root (`./public/a.png` is `/a.png`).
-    return withBase(ctx.base, '/' + encodeURI(assetOutputPath(file))) + hash
+    const asset = { ...assetAt(path, ctx.relativePath), ...pos(node) }
+    assets.push(asset)
+    return withBase(ctx.base, servedPath(asset.file)) + hash
   }
 
   const rewrite = (url: string, node: Link | Image | Definition): string => {
@@ -76,6 +74,16 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
   return { links, assets, anchors }
 }
 
+/** The file of `content/` a path written in page `relativePath` names (relative to the page, or from the root). */
+function assetAt(path: string, relativePath: string): Pick<AssetRef, 'file' | 'fromRoot'> {
+  const fileDir = relativePath.slice(0, relativePath.lastIndexOf('/') + 1)
+  const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
+  return path.startsWith('/') ? { file, fromRoot: true } : { file }
+}
+
+/** Where a file of `content/` is served, from the site's root: a file of public/ at the root (`./public/a.png` is `/a.png`). */
+const servedPath = (file: string) => '/' + encodeURI(assetOutputPath(file))
+
 /** Frontmatter fields that name an image: gptnotes's `image` and reco's home page `heroImage` and `bgImage`. */
 export const IMAGE_FIELDS = ['image', 'heroImage', 'bgImage'] as const
 
@@ -88,16 +96,15 @@ export const IMAGE_FIELDS = ['image', 'heroImage', 'bgImage'] as const
  */
 export function frontmatterImages(frontmatter: Record<string, unknown>, ctx: LinkContext, locate: (key: string) => { line: number; column: number }): AssetRef[] {
   const assets: AssetRef[] = []
-  const fileDir = ctx.relativePath.includes('/') ? ctx.relativePath.slice(0, ctx.relativePath.lastIndexOf('/') + 1) : ''
   for (const key of IMAGE_FIELDS) {
     const value = frontmatter[key]
     if (typeof value !== 'string' || !value.trim() || isExternal(value.trim()) || /^data:/i.test(value.trim())) continue
     const [written, hash] = splitHash(value.trim())
     // A path written with the base (`/gpt/a.png`, as page-meta has long taken `image`) is the same file.
     const path = ctx.base !== '/' && written.startsWith(ctx.base) ? written.slice(ctx.base.length - 1) : written
-    const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
-    assets.push({ file, ...locate(key), ...(path.startsWith('/') ? { fromRoot: true as const } : {}) })
-    frontmatter[key] = '/' + encodeURI(assetOutputPath(file)) + hash
+    const asset = { ...assetAt(path, ctx.relativePath), ...locate(key) }
+    assets.push(asset)
+    frontmatter[key] = servedPath(asset.file) + hash
   }
   return assets
 }
