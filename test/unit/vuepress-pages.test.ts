@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/render/build-site.js'
@@ -100,6 +100,18 @@ describe('a VuePress site built as it is (vuepress-pages-site)', () => {
     const { report } = await runCheck({ root: site.root, out: dist })
     expect(report.problems).toEqual([])
     expect(report.summary.internal).toBeGreaterThan(10)
+  })
+
+  it('check-links reports a prev or next that names no page at its frontmatter line', async () => {
+    const file = join(site.root, 'content/guide/own-links.md')
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(file, text.replace('prev: ./v1.2-notes', 'prev: ./v1.3-notes'))
+    try {
+      const { report } = await runCheck({ root: site.root })
+      expect(report.problems).toMatchObject([{ file: 'content/guide/own-links.md', line: 3, column: 7, reason: 'frontmatter "prev" names no page: ./v1.3-notes' }])
+    } finally {
+      writeFileSync(file, text)
+    }
   })
 
   it('a missing image from the root is a clear error naming both places it was looked for', async () => {
