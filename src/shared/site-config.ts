@@ -153,6 +153,13 @@ export const themeConfigSchema = object({
   sidebar: withDefault(sidebarSchema, 'auto'),
   /** Headings shown under the current page in the sidebar (1: h2, 2: h2 and h3). @default 2 */
   sidebarDepth: withDefault(number, 2),
+  /**
+   * Previous links at the foot of articles, from the sidebar's order; `false` shows none unless a
+   * page's frontmatter `prev` names one (VuePress's name). @default true
+   */
+  prevLinks: withDefault(boolean, true),
+  /** Next links, as `prevLinks` (a page's frontmatter `next` wins). @default true */
+  nextLinks: withDefault(boolean, true),
   /** The default author of pages. @default '' */
   author: withDefault(string, ''),
   /** Site search (titles, headings and text). @default true */

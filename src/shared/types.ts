@@ -34,9 +34,9 @@ export interface Frontmatter {
   sidebar?: 'auto' | boolean
   /** Heading levels shown under the page's sidebar link: 0 none, 1 h2, 2 h2 and h3 (over the group's and the theme's). */
   sidebarDepth?: number
-  /** The page's previous and next links: a page path (relative to the page, or from the site root), or `false` for none. */
-  prev?: string | false
-  next?: string | false
+  /** The page's previous and next links: a page path (relative to the page, or from the site root), `false` for none, `true` the sidebar's neighbour. */
+  prev?: string | boolean
+  next?: string | boolean
   /** The page's image for link previews, as a URL (a local file's address with the base). */
   image?: string
   [key: string]: unknown

@@ -120,6 +120,17 @@ describe('the routes stage', () => {
       expect(site.pageLinkProblems).toEqual([])
     })
 
+    it('the theme\'s prevLinks/nextLinks: false hide the sidebar\'s neighbours, not a page\'s own, as VuePress\'s', async () => {
+      const { page } = await pages({ ...SIDEBAR, prevLinks: false, nextLinks: false })
+      expect(page('/guide/a.html').prev).toBeUndefined()
+      expect(page('/guide/a.html').next).toEqual({ title: 'Vuex 4.x', path: '/other/vuex%204.x.html' })
+      expect(page('/guide/c.html').prev).toEqual({ title: '指南', path: '/guide/' })
+      const config = await siteConfig({ themeConfig: { ...SIDEBAR, nextLinks: false } })
+      const parsed = parsedPages({ ...PAGES, 'guide/README.md': '---\ntitle: 指南\nnext: true\n---\n\n正文。\n' })
+      const home = buildRoutes(buildSiteData(config, parsed), parsed).routes.find((r) => r.path === '/guide/')!.data as ArticleRoute
+      expect(home.next).toEqual({ title: '甲', path: '/guide/a.html' })
+    })
+
     it('a prev or next that names no page is a problem of that page (the sidebar order stands in)', async () => {
       const config = await siteConfig({ themeConfig: SIDEBAR })
       const parsed = parsedPages({ ...PAGES, 'guide/a.md': '---\ntitle: 甲\nnext: ./nope\n---\n\n正文。\n' })

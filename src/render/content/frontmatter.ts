@@ -51,8 +51,8 @@ const dateIn =
 const sidebar: FieldCheck = (v) => (v === 'auto' || typeof v === 'boolean' ? { value: v } : { invalid: 'sidebar', got: v })
 /** Heading levels under the current page's sidebar link: 0 none, 1 h2, 2 h2 and h3. */
 const depth: FieldCheck = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? { value: v } : { invalid: 'depth', got: v })
-/** `prev`/`next`: the path of a page (as a sidebar entry names one), or false to show no link. */
-const pageLink: FieldCheck = (v) => ((typeof v === 'string' && v.trim()) || v === false ? { value: typeof v === 'string' ? v.trim() : v } : { invalid: 'pageLink', got: v })
+/** `prev`/`next`: the path of a page (as a sidebar entry names one), false to show no link, true for the sidebar's neighbour. */
+const pageLink: FieldCheck = (v) => ((typeof v === 'string' && v.trim()) || typeof v === 'boolean' ? { value: typeof v === 'string' ? v.trim() : v } : { invalid: 'pageLink', got: v })
 
 /** The spec's frontmatter fields with their types (and VuePress's page fields); other fields pass through untouched. */
 const fieldsIn = (timeZone: string): Record<string, FieldCheck> => ({

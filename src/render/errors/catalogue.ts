@@ -43,7 +43,7 @@ export const FIELD_TYPES = {
   day: { rule: 'is not a real day', hint: DATE_HINT },
   sidebar: { rule: 'must be auto or false', hint: 'Write sidebar: auto for a sidebar of the page\'s own headings, or sidebar: false for none.' },
   depth: { rule: 'must be a whole number of heading levels', hint: 'Write sidebarDepth: 0 (no headings), 1 (h2) or 2 (h2 and h3).' },
-  pageLink: { rule: 'must be the path of a page or false', hint: 'Write a page path, e.g. next: ./other-page.md (or /guide/other-page), or false to show no link.' },
+  pageLink: { rule: 'must be the path of a page, true or false', hint: 'Write a page path, e.g. next: ./other-page.md (or /guide/other-page), false to show no link, or true for the next page of the sidebar.' },
 } as const
 export type FieldType = keyof typeof FIELD_TYPES
 
