@@ -165,6 +165,8 @@ export interface ClientSite {
   routesUrl: string
   /** The site's default author (themeConfig.author), named by copy protection. */
   author?: string
+  /** Heading levels under the current page's sidebar link outside any group (`themeConfig.sidebarDepth`); absent: 2. */
+  sidebarDepth?: number
   /** Site search on (`themeConfig.search`); absent or false: no search box. */
   search?: boolean
   /** URL of the hashed search index (JSON), fetched when the search box is first focused. */

@@ -4,14 +4,15 @@ import { Link } from './link.js'
 
 /**
  * The page's sidebar: config groups and links; the current page's h2/h3 under its link, as deep
- * as its frontmatter's `sidebarDepth` says (`pageDepth`), else its group's, else the theme's.
+ * as its frontmatter's `sidebarDepth` says (`pageDepth`), else its group's, else the theme's
+ * (`siteDepth`, which groups also take when they set none).
  */
-export function Sidebar({ items, current, headers, pageDepth }: { items: SidebarItem[]; current: string; headers?: Header[]; pageDepth?: number }) {
+export function Sidebar({ items, current, headers, pageDepth, siteDepth }: { items: SidebarItem[]; current: string; headers?: Header[]; pageDepth?: number; siteDepth?: number }) {
   const active = useActiveHeading(headers)
   if (!items.length) return null
   return (
     <nav className="sidebar" aria-label="侧边栏">
-      <SidebarList items={items} current={current} active={active} depth={1} pageDepth={pageDepth} />
+      <SidebarList items={items} current={current} active={active} depth={1} sidebarDepth={siteDepth} pageDepth={pageDepth} />
     </nav>
   )
 }

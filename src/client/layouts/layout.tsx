@@ -48,7 +48,7 @@ export function Layout({ route }: { route: RouteData }) {
       </header>
       <div className="drawer" id="site-drawer">
         <Nav items={site.nav} current={route.path} id="drawer-nav" />
-        <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} pageDepth={route.kind === 'article' ? route.page.frontmatter.sidebarDepth : undefined} />
+        <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} pageDepth={route.kind === 'article' ? route.page.frontmatter.sidebarDepth : undefined} siteDepth={site.sidebarDepth} />
       </div>
       <div className="drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
