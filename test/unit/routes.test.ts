@@ -84,7 +84,7 @@ describe('the routes stage', () => {
       'guide/README.md': '---\ntitle: 指南\n---\n\n## 开始\n\n正文。\n',
       'guide/a.md': '---\ntitle: 甲\nnext: ../other/vuex 4.x.md\n---\n\n## 一\n\n### 一之一\n\n正文。\n',
       'guide/b.md': '---\ntitle: 乙\nprev: false\nnext: false\nsidebar: false\n---\n\n## 二\n\n正文。\n',
-      'guide/c.md': '---\ntitle: 丙\nsidebar: auto\nprev: /guide/\n---\n\n## 三\n\n正文。\n',
+      'guide/c.md': '---\ntitle: 丙\nsidebar: auto\nprev: /guide/\nnext: https://vuex.vuejs.org/\n---\n\n## 三\n\n正文。\n',
       'other/vuex 4.x.md': '---\ntitle: Vuex 4.x\nprev: ./v1.2-notes\n---\n\n## 四\n\n正文。\n',
       'other/v1.2-notes.md': '---\ntitle: 1.2 版说明\n---\n\n正文。\n',
     }
@@ -112,9 +112,9 @@ describe('the routes stage', () => {
       // b: both false (reco showed next anyway; VuePress hides it).
       expect(page('/guide/b.html').prev).toBeUndefined()
       expect(page('/guide/b.html').next).toBeUndefined()
-      // c: prev named as a folder; no sidebar of the config, so no next.
+      // c: prev named as a folder; next another site's address, as it is.
       expect(page('/guide/c.html').prev).toEqual({ title: '指南', path: '/guide/' })
-      expect(page('/guide/c.html').next).toBeUndefined()
+      expect(page('/guide/c.html').next).toEqual({ title: 'https://vuex.vuejs.org/', path: 'https://vuex.vuejs.org/' })
       // Outside any sidebar, the frontmatter's link still shows.
       expect(page('/other/vuex%204.x.html').prev).toEqual({ title: '1.2 版说明', path: '/other/v1.2-notes.html' })
       expect(site.pageLinkProblems).toEqual([])

@@ -117,7 +117,8 @@ function optionalList<K extends string>(key: K, list: string[] | undefined): { [
 
 /**
  * The page's previous and next links, as VuePress's default theme makes them: the page its
- * frontmatter `prev`/`next` names (with that page's title), none when it says `false`, else the
+ * frontmatter `prev`/`next` names (with that page's title; another site's address as it is),
+ * none when it says `false`, else the
  * neighbours in the sidebar's order unless the theme's `prevLinks`/`nextLinks` is false. (reco's
  * `next: false` showed the link anyway; here it hides it.)
  */
@@ -127,7 +128,7 @@ function prevNext(sidebar: SidebarItem[], page: Page, site: SiteData): Pick<Arti
   const neighbour = (field: 'prev' | 'next', at: number) => {
     const named = frontmatterLink(page, field, site.pagesByPath)
     if (named === false) return undefined
-    if (named) return { title: named.title || named.path, path: named.path }
+    if (named) return named
     // The theme's `prevLinks`/`nextLinks: false` holds unless the page says otherwise (`prev: true`).
     if (page.frontmatter[field] === undefined && !site.config.themeConfig[field === 'prev' ? 'prevLinks' : 'nextLinks']) return undefined
     return i >= 0 && at >= 0 && at < links.length ? links[at] : undefined

@@ -1,4 +1,5 @@
 import { filterPosts, sortPosts, toSummary } from '../../shared/lists.js'
+import { isExternal } from '../../shared/paths.js'
 import type { Page, PostSummary, SidebarItem, SidebarItemConfig, SiteConfig } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { findPage, pickSidebar, resolveSidebar, SINGLE_SIDEBAR, type SidebarProblem } from './sidebar.js'
@@ -35,13 +36,17 @@ export interface PageLinkProblem {
 }
 
 /**
- * The page a page's frontmatter `prev`/`next` names: `false` when it says there is none,
- * `undefined` when it names none (the sidebar's order decides) or names a page that is not there.
+ * The link a page's frontmatter `prev`/`next` names, as VuePress's `resolvePage` finds it: a
+ * page with its title, or another site's address as it is; `false` when it says there is none,
+ * `undefined` when it names none (the sidebar's order decides) or a page that is not there.
  */
-export function frontmatterLink(page: Page, field: 'prev' | 'next', pagesByPath: ReadonlyMap<string, Page>): Page | false | undefined {
+export function frontmatterLink(page: Page, field: 'prev' | 'next', pagesByPath: ReadonlyMap<string, Page>): { title: string; path: string } | false | undefined {
   const value = page.frontmatter[field]
   if (value === false) return false
-  return typeof value === 'string' ? findPage(value, pagesByPath, page.path) : undefined
+  if (typeof value !== 'string') return undefined
+  if (isExternal(value)) return { title: value, path: value }
+  const named = findPage(value, pagesByPath, page.path)
+  return named && { title: named.title || named.path, path: named.path }
 }
 
 export function termPath(kind: 'tag' | 'categories', name: string): string {
