@@ -142,6 +142,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const updating = lastUpdatedDates(
     contentDir,
     content.sources.map((s) => s.relativePath),
+    config.timezone,
   )
   updating.catch(() => {}) // heard when the lastUpdated stage awaits it
   // The renderer (React and the theme's components) loads while the pages parse, not before.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Root } from 'mdast'
 import { localeLangOf } from '../../shared/page-lang.js'
-import { routePathOf } from '../../shared/paths.js'
+import { routePathOf, withBase } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
 import { raise, type BuildWarning } from '../errors/index.js'
 import { markupFacts, type MarkupFacts } from '../bundle/markup-tokens.js'
@@ -11,7 +11,7 @@ import { MAX_NESTING, tooDeep } from '../markdown/blocks.js'
 import { checkContainers, DEFAULT_LANG } from '../markdown/containers.js'
 import { checkDemoBlocks, demoScripts } from '../markdown/demo.js'
 import { emojify, mayHaveEmoji, replaceEmoji } from '../markdown/emoji.js'
-import { excerptOf } from '../markdown/excerpt.js'
+import { excerptOf, moreExcerpt } from '../markdown/excerpt.js'
 import { footnoteIds } from '../markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
 import { addImageSizes } from '../markdown/image-sizes.js'
@@ -40,8 +40,13 @@ export interface ParsedPage {
   html: string
   /** The body's readable text, for search (see `pageText`). */
   text: string
-  /** The first paragraph's text, the description of a page whose frontmatter has none (see `excerptOf`). */
+  /**
+   * The description of a page whose frontmatter has none: the text before its `<!-- more -->`,
+   * else its first paragraph's (see `moreExcerpt`, `excerptOf`).
+   */
   excerpt?: string
+  /** The HTML before the page's `<!-- more -->`, which the lists show (VuePress's `$page.excerpt`); absent without the marker. */
+  excerptHtml?: string
   links: LinkRef[]
   anchors: LinkRef[]
   assets: AssetRef[]
@@ -69,9 +74,10 @@ const DEMO_OPENING = /:::[ \t]*demo/
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
 export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings } = preparePage(file, options)
+  const more = moreExcerpt(tree, withBase(options.base, routePath))
   const html = mdastToHtml(tree, { lang })
   const text = pageText(tree, lang)
-  const excerpt = excerptOf(tree)
+  const excerpt = more ? more.text || undefined : excerptOf(tree)
   const ids = [...slugs, ...footnoteIds(tree)]
   const page: Page = {
     title: frontmatter.title !== undefined ? emojify(frontmatter.title) : (h1?.title ?? ''),
@@ -89,6 +95,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   if (markup !== undefined) page.titleHtml = markup
   const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, markup: markupFacts(html), islands: islandsOf(tree) }
   if (excerpt) parsed.excerpt = excerpt
+  if (more) parsed.excerptHtml = mdastToHtml(more.blocks, { lang, lazyImages: true })
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (warnings.length) parsed.warnings = warnings
   return parsed
