@@ -20,7 +20,7 @@ import type { ParseOptions } from './content/parse-options.js'
 import type { ParsedPage } from './content/parse-page.js'
 import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './site/routes.js'
-import { assetOutputPath, readSources, scanContent } from './content/scan-content.js'
+import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import { buildSiteData } from './site/site-data.js'
 import { StagedOutput, type OutputContents } from './emit/write-output.js'
 
@@ -120,7 +120,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   }
   const contentDir = join(options.root, 'content')
 
-  const { config: loaded, file: configFile, warnings: configWarnings = [] } = await runStage('loadConfig', () => loadConfig(options.root, { timeoutMs: options.configTimeoutMs }))
+  const { config: loaded, file: configFile, warnings: configWarnings = [] } = await runStage('loadConfig', () => {
+    requireSiteFolders(options.root)
+    return loadConfig(options.root, { timeoutMs: options.configTimeoutMs })
+  })
   // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded

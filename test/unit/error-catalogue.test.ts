@@ -3,7 +3,7 @@
 // names its code, its file:line:column where the entry has one, its stage, and shows the
 // catalogue's hint. A new entry without a case fails the first test.
 import { execFile, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -104,6 +104,29 @@ async function serveOnBusyPort(): Promise<Report> {
   }
 }
 
+/**
+ * `gptnotes COMMAND --root X` where X is missing (or has no content/): exit 1 naming it, and
+ * nothing created (no output, no cache, no empty site).
+ */
+async function cliWithoutSite(command: 'build' | 'serve' | 'check-links', withRoot: boolean): Promise<Report> {
+  const parent = mkdtempSync(join(tmpdir(), 'gptnotes-no-site-'))
+  const root = join(parent, 'site')
+  if (withRoot) mkdirSync(root)
+  try {
+    const result = await run(process.execPath, [CLI, command, '--root', root], { env: { ...process.env, NO_COLOR: '1' } }).then(
+      () => ({ stderr: '', code: 0 }),
+      (e: { stderr: string; code: number }) => e,
+    )
+    expect(result.code).toBe(1)
+    expect(readdirSync(parent)).toEqual(withRoot ? ['site'] : [])
+    if (withRoot) expect(readdirSync(root)).toEqual([])
+    const headline = /^error \[(\w+)\] (.*)$/m.exec(result.stderr)
+    return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: result.stderr, params: { root } }
+  } finally {
+    rmSync(parent, { recursive: true, force: true })
+  }
+}
+
 /** A free loopback port: bound, then let go. */
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -180,6 +203,8 @@ const CASES: Case[] = [
   { code: 'DemoInlineScript', at: 'content/index.md:7:9' },
   { code: 'UnknownContainer', at: 'content/index.md:5:1' },
   { code: 'PortInUse', raise: serveOnBusyPort },
+  { code: 'SiteRootMissing', raise: () => cliWithoutSite('build', false) },
+  { code: 'ContentMissing', raise: () => cliWithoutSite('serve', true) },
   { code: 'SymlinkOutsideSite', stage: 'scanContent', raise: () => buildMade('SymlinkOutsideSite', (root) => symlinkSync(tmpdir(), join(root, 'content/outside'))) },
   {
     code: 'SymlinkToFolder',

@@ -206,6 +206,20 @@ export const CATALOGUE = {
     message: ({ link }: { link: string }) => `${link} is a symbolic link to a folder`,
     hint: 'Move or copy the folder into content/, or link to single files inside the site.',
   },
+  SiteRootMissing: {
+    severity: 'error',
+    located: 'never',
+    title: 'The site folder (--root) does not exist.',
+    message: ({ root }: { root: string }) => `the site folder ${root} does not exist`,
+    hint: 'Check --root (it defaults to the current folder), or start a site there with `gptnotes init DIR`.',
+  },
+  ContentMissing: {
+    severity: 'error',
+    located: 'never',
+    title: 'The site folder has no content/ folder of pages.',
+    message: ({ root }: { root: string }) => `${root} has no content/ folder`,
+    hint: 'The pages are markdown files under content/ (content/README.md is the home page). Check --root, or start a site with `gptnotes init DIR`.',
+  },
   OutputClash: {
     severity: 'error',
     located: 'never',
