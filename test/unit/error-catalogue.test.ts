@@ -187,6 +187,8 @@ async function importFromLeanCloud(params: unknown, setUp: (f: LeanCloudFake) =>
 
 const CASES: Case[] = [
   { code: 'FrontmatterSyntax', at: 'content/index.md:2:10', stage: 'parsePage' },
+  { code: 'FrontmatterTabIndent', at: 'content/index.md:4:1', stage: 'parsePage' },
+  { code: 'PlaceholderDescription', at: 'content/index.md:3:14' },
   { code: 'FrontmatterInvalid', at: 'content/index.md:3:7', stage: 'parsePage' },
   { code: 'ConfigSyntax', at: 'gptnotes.config.mjs:4:3', stage: 'loadConfig' },
   { code: 'ConfigNoExport', stage: 'loadConfig' },

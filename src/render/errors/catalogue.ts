@@ -73,6 +73,20 @@ export const CATALOGUE = {
     message: ({ reason }: { reason: string }) => `the frontmatter is not valid YAML: ${reason}`,
     hint: 'Frontmatter sits between two lines of ---; each line is `key: value`. Quote values that contain a colon.',
   },
+  FrontmatterTabIndent: {
+    severity: 'error',
+    located: 'always',
+    title: 'A line of the frontmatter is indented with a tab, which YAML does not allow (a list would silently become one item).',
+    message: (_: Record<string, never>) => 'a tab indents this line of the frontmatter; YAML indents with spaces only',
+    hint: 'Replace the tab with spaces, the same number as the lines around it, e.g.\n  tags:\n    - ChatGPT\n    - 教程',
+  },
+  PlaceholderDescription: {
+    severity: 'warning',
+    located: 'always',
+    title: "A page's description is still the template's placeholder (待补充 …), which would become its search snippet and share card.",
+    message: ({ description }: { description: string }) => `the description is still a placeholder: ${description.length > 40 ? description.slice(0, 40) + '…' : description}`,
+    hint: 'Write one or two sentences on what the page answers and for whom, or remove the field (the first paragraph is used then).',
+  },
   FrontmatterInvalid: {
     severity: 'error',
     located: 'always',
