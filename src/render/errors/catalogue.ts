@@ -202,7 +202,7 @@ export const CATALOGUE = {
   PortInUse: {
     severity: 'error',
     located: 'never',
-    title: '`gptnotes serve` cannot listen: another program has the port.',
+    title: '`gptnotes serve` or `gptnotes proxy` (also `proxy --check`) cannot listen: another program has the port.',
     message: ({ port, host }: { port: number; host: string }) => `port ${port} on ${host} is already in use`,
     hint: ({ port }: { port: number }) => `choose another with --port, e.g. --port ${port + 1}`,
   },
