@@ -436,6 +436,13 @@ export const CATALOGUE = {
     message: ({ reason }: { reason: string }) => `--store: the comment store could not be opened: ${reason}`,
     hint: 'sqlite:PATH needs a folder it may write in; postgres://USER@HOST/DB needs a server that answers and a database the user may change. Run with --debug for the driver\'s stack.',
   },
+  CommentStoreNotFound: {
+    severity: 'error',
+    located: 'never',
+    title: 'A command that reads comments (list, approve, spam, delete, export) found no store: it never creates one.',
+    message: ({ looked }: { looked: string[] }) => `no comment store found; looked for ${looked.join(' and ')}`,
+    hint: "Name the store with --store sqlite:PATH (or postgres://…) or GPTNOTES_STORE. `gptnotes serve` keeps its comments in the site's node_modules/.cache/gptnotes/comments.db (run the command in the site's folder), `gptnotes proxy` in ./comments.db unless told otherwise.",
+  },
   CommentStoreTooNew: {
     severity: 'error',
     located: 'never',
