@@ -344,7 +344,9 @@ const CASES: Case[] = [
     raise: async () => {
       const store = join(service, 'refusing.db')
       writeFileSync(join(service, 'Comment-one.jsonl'), JSON.stringify({ objectId: 'one', createdAt: '2021-01-01T00:00:00.000Z', url: '/gpt/a.html', nick: 'n', comment: '<p>c</p>' }))
-      await serviceCli(['comments', 'approve', 'none', '--store', `sqlite:${store}`], { id: 'none' })
+      // The schema first: an import of nothing makes the store (a read never does).
+      writeFileSync(join(service, 'Comment-empty.jsonl'), '')
+      await serviceCli(['comments', 'import', 'Comment-empty.jsonl', '--store', `sqlite:${store}`], {}, { exit: 0 })
       const db = new Database(store)
       db.exec(`create trigger refuse before insert on comments begin select raise(abort, 'refused'); end`)
       db.close()
@@ -374,6 +376,7 @@ const CASES: Case[] = [
       return serviceCli(['comments', 'list', '--service', url], { reason: `cannot reach the comment service at ${url} (ECONNREFUSED)` }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' } })
     },
   },
+  { code: 'CommentStoreNotFound', raise: () => serviceCli(['comments', 'list', '--store', `sqlite:${join(service, 'absent', 'c.db')}`], { looked: [join(service, 'absent', 'c.db')] }) },
   { code: 'CommentNotFound', raise: () => serviceCli(['comments', 'delete', 'nosuchid', '--store', serviceStore()], { id: 'nosuchid' }) },
 ]
 
