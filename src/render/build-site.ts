@@ -4,6 +4,8 @@ import { localeLangs } from '../shared/page-lang.js'
 import type { SiteConfig } from '../shared/types.js'
 import { BuildCaches } from './build-caches.js'
 import { checkReferences, type BuildWarning } from './site/check-references.js'
+import { checkTheme } from './site/check-theme.js'
+import { themeSiteOf } from './site/theme-site.js'
 import { listChunks } from './chunks/list-chunks.js'
 import { pageChunks } from './chunks/page-chunks.js'
 import { routeMap } from './chunks/route-map.js'
@@ -171,9 +173,12 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     (r) => ({ count: r.routes.length }),
   )
   const references = await runStage('checkReferences', () => {
-    // Sidebar errors point into the config file.
-    const configText = site.sidebarProblems.length && configFile ? { file: relative(options.root, configFile), source: readFileSync(configFile, 'utf8') } : undefined
-    const report = checkReferences(parsed, content.sources, routes, new Set(content.assets), site.sidebarProblems, configText)
+    // Sidebar and theme image errors point into the config file.
+    const configText = configFile ? { file: relative(options.root, configFile), source: readFileSync(configFile, 'utf8') } : undefined
+    const assets = new Set(content.assets)
+    const links = checkReferences(parsed, content.sources, routes, assets, site.sidebarProblems, configText)
+    const theme = checkTheme(config, parsed, content.sources, assets, configText)
+    const report = { errors: [...links.errors, ...theme.errors], warnings: [...links.warnings, ...theme.warnings] }
     if (report.errors.length && !options.keepGoing) throw report.errors.length === 1 ? report.errors[0] : new GptnotesErrors(report.errors)
     return report
   })
@@ -190,7 +195,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const chunks = await runStage('pageChunks', () => pageChunks(routes, lists, config.base), (r) => ({ count: r.size }))
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
   const counters = counterServices(commentSettings.comments)
-  const clientSite = clientSiteOf(config, map.url, { ...extras.site, ...(counters.length ? { counters } : {}) })
+  const routePaths = new Set(routes.routes.map((r) => r.path))
+  const clientSite = clientSiteOf(config, map.url, { ...extras.site, ...themeSiteOf(config, (path) => routePaths.has(path)), ...(counters.length ? { counters } : {}) })
   // With an output folder, files go into its new folder as soon as they are known, and each page
   // as it is rendered (written by a thread of its own while the next renders): pages leave the
   // process instead of being held to the end. `files` keeps every path in the order the

@@ -62,6 +62,9 @@ const FIELDS: Record<string, FieldCheck> = {
   category: strList,
 }
 
+/** Fields whose `null` means something: the home page's `heroText: null` and `tagline: null` hide them (VuePress tests `!== null`). */
+const NULL_HIDES = new Set(['heroText', 'tagline'])
+
 /** Split and validate the YAML frontmatter of `source`; errors point at file:line:column. */
 export function parseFrontmatter(source: string, file: string): FrontmatterResult {
   const tab = tabIndent(source)
@@ -85,7 +88,7 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   for (const [key, value] of Object.entries(data)) {
     const check = FIELDS[key]
     if (!check || value === null || value === undefined) {
-      if (value !== null && value !== undefined) frontmatter[key] = value
+      if ((value !== null || NULL_HIDES.has(key)) && value !== undefined) frontmatter[key] = value
       continue
     }
     // YAML turns 2025-13-40 into a valid (overflowed) Date: check the text as written instead.
@@ -170,8 +173,8 @@ function rawValue(source: string, key: string): string | undefined {
   return source.split('\n')[line - 1]?.slice(column - 1).trim().replace(/^['"]|['"]$/g, '')
 }
 
-/** Line and column of `key:`'s value inside the leading frontmatter block. */
-function locateKey(source: string, key: string): { line: number; column: number } {
+/** Line and column of `key:`'s value inside the leading frontmatter block (its first line when absent). */
+export function locateKey(source: string, key: string): { line: number; column: number } {
   const lines = source.split('\n')
   for (let i = 1; i < lines.length && lines[i].trim() !== '---'; i++) {
     const m = new RegExp(`^(\\s*)${key}\\s*:\\s*`).exec(lines[i])

@@ -157,6 +157,20 @@ export const CATALOGUE = {
     message: ({ file }: { file: string }) => `file not found: content/${file}`,
     hint: 'Put the file under content/ (paths are relative to the markdown file) or fix the path.',
   },
+  ThemeImageMissing: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'An image the theme shows (logo, author avatar, friend logo, hero image, hero background) is not in content/public/.',
+    message: ({ key, ref, asset }: { key: string; ref: string; asset: string }) => `${key} names "${ref}", which is not in content/: content/${asset} not found`,
+    hint: 'Put the image in content/public/ (a path like "/logo.png" is served from there, under the base), or give an http(s) URL.',
+  },
+  HomeFieldIgnored: {
+    severity: 'warning',
+    located: 'always',
+    title: "A home page's hero field (heroText, features, actionLink, heroImageStyle …) has a value the theme cannot show; it is left out.",
+    message: ({ field, problem }: { field: string; problem: string }) => `home page field "${field}" is left out: ${problem}`,
+    hint: 'See the home page fields in docs/theme.md.',
+  },
   HashNotFound: {
     severity: 'warning',
     located: 'always',
