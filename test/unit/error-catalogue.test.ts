@@ -199,6 +199,8 @@ const CASES: Case[] = [
   { code: 'DeadLink', at: 'content/index.md:5:3', stage: 'checkReferences' },
   { code: 'MissingAsset', at: 'content/index.md:7:1', stage: 'checkReferences' },
   { code: 'HashNotFound', at: 'content/index.md:7:2' },
+  { code: 'ThemeImageMissing', at: 'gptnotes.config.ts:6:5', stage: 'checkReferences' },
+  { code: 'HomeFieldIgnored', at: 'content/README.md:4:14' },
   { code: 'DemoUnclosed', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'DemoUnknownSlot', at: 'content/index.md:5:1', stage: 'parsePage' },
   { code: 'DemoNoCode', at: 'content/index.md:7:1', stage: 'parsePage' },

@@ -30,7 +30,7 @@ export function Layout({ route }: { route: RouteData }) {
   const sidebar = route.kind === 'article' ? (route.sidebar ?? []) : []
   const locale = routeLocale(site, route.path, route.lang)
   // With several locales the nav ends in the language menu (VuePress's and reco's `selectText`).
-  const nav = route.languages ? [...locale.nav, { text: locale.selectText, items: route.languages.map(({ text, link }) => ({ text, link })) }] : locale.nav
+  const languages = route.languages && { text: locale.selectText, items: route.languages.map(({ text, link }) => ({ text, link })) }
   return (
     <div className={`layout layout-${layoutName(route)}${menuOpen ? ' menu-open' : ''}${sidebar.length ? ' has-sidebar' : ''}`}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -49,11 +49,11 @@ export function Layout({ route }: { route: RouteData }) {
         <div className="header-search">
           <SearchBox />
         </div>
-        <Nav items={nav} current={route.path} />
+        <Nav items={locale.nav} languages={languages} current={route.path} />
         <ThemeToggle />
       </header>
       <div className="drawer" id="site-drawer">
-        <Nav items={nav} current={route.path} id="drawer-nav" />
+        <Nav items={locale.nav} languages={languages} current={route.path} id="drawer-nav" />
         <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} />
       </div>
       <div className="drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
