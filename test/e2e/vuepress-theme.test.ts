@@ -62,6 +62,17 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
     await context.close()
   })
 
+  it('on a phone the home page fits the screen: nothing scrolls sideways, the features stack', async () => {
+    const context = await newContext(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto(site.url)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const boxes = await page.getByRole('main').getByRole('heading', { level: 2 }).filter({ hasText: /^(简洁|快速|国内可用)$/ }).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left))
+    expect(boxes).toHaveLength(3)
+    expect(new Set(boxes.map(Math.round)).size).toBe(1)
+    await context.close()
+  })
+
   it('the action button takes the reader to its page', async () => {
     const page = await browser.newPage()
     await page.goto(site.url)
@@ -132,6 +143,10 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
     await page.goto(site.url + 'en/guide/usage.html')
     const en = page.getByRole('link', { name: 'Edit this page on GitHub' })
     expect(await en.getAttribute('href')).toBe('https://github.com/example/notes/edit/main/content/en/guide/usage.md')
+    expect(await page.getByRole('link', { name: '编辑此页' }).count()).toBe(0)
+    // Frontmatter `editLink: false` hides it on one page.
+    await page.goto(site.url + 'no-edit.html')
+    expect(await page.getByRole('main').textContent()).toContain('这一页不显示编辑链接。')
     expect(await page.getByRole('link', { name: '编辑此页' }).count()).toBe(0)
     await page.close()
   })
