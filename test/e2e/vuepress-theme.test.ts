@@ -73,10 +73,14 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
     await context.close()
   })
 
-  it('the action button takes the reader to its page', async () => {
+  it('the action button takes the reader to its page; the home page hydrates without a mismatch', async () => {
     const page = await browser.newPage()
+    const errors: string[] = []
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    page.on('pageerror', (e) => errors.push(e.message))
     await page.goto(site.url)
     await hydrated(page)
+    expect(errors).toEqual([])
     await page.getByRole('main').getByRole('link', { name: '开始阅读 →' }).click()
     await page.waitForURL(site.url + 'guide/intro.html')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('介绍')
