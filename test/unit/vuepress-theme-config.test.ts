@@ -3,6 +3,7 @@
 // logo, edit link, footer and locales; the home route's hero, author card and friend links; the
 // language menu) and the English locale's sidebar with the root sidebar's errors.
 import { describe, expect, it } from 'vitest'
+import { checkTheme } from '../../src/render/site/check-theme.js'
 import { homeHeroOf } from '../../src/render/site/home-hero.js'
 import { buildRoutes, languageMenu } from '../../src/render/site/routes.js'
 import { safeStyle } from '../../src/render/site/safe-style.js'
@@ -255,5 +256,21 @@ describe('hero styles', () => {
     expect(style).toEqual({ maxWidth: '300px', backgroundColor: '#fff', opacity: '0.8', margin: '6rem auto 1.5rem' })
     expect(dropped.map((d) => d.property)).toEqual(['position', 'zIndex', 'color', 'backgroundSize', 'height'])
     expect(safeStyle('height: 1px').dropped).toHaveLength(1)
+  })
+})
+
+describe('the build\'s check of the theme\'s images', () => {
+  it('a config image or a hero image missing from content/public/ is an error at its key path; a bad hero field a warning at its line', () => {
+    const c = config({ themeConfig: { logo: '/logo.png', friendLink: [{ title: '甲', logo: '/missing.png', link: 'https://a.cn' }] } })
+    const sources = [{ relativePath: 'README.md', source: '---\nhome: true\nheroImage: /hero.png\nbgImage: /bg.png\nheroImageStyle:\n  zIndex: 99\n---\n' }]
+    const parsed = parsedPages(Object.fromEntries(sources.map((s) => [s.relativePath, s.source])))
+    const configFile = { file: 'gptnotes.config.ts', source: "export default {\n  themeConfig: {\n    logo: '/logo.png',\n    friendLink: [{ title: '甲', logo: '/missing.png', link: 'https://a.cn' }],\n  },\n}\n" }
+    const report = checkTheme(c, parsed, sources, new Set(['public/logo.png', 'public/bg.png']), configFile)
+    expect(report.errors.map((e) => [e.code, e.message, `${e.loc?.file}:${e.loc?.line}`])).toEqual([
+      ['ThemeImageMissing', 'themeConfig.friendLink[0].logo names "/missing.png", which is not in content/: content/public/missing.png not found', 'gptnotes.config.ts:4'],
+      ['ThemeImageMissing', 'heroImage names "/hero.png", which is not in content/: content/public/hero.png not found', 'content/README.md:3'],
+    ])
+    expect(report.warnings.map((w) => [w.code, `${w.loc?.file}:${w.loc?.line}`])).toEqual([['HomeFieldIgnored', 'content/README.md:5']])
+    expect(report.warnings[0].message).toContain('"zIndex"')
   })
 })
