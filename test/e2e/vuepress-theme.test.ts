@@ -160,6 +160,8 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
     await page.goto(site.url + 'en/guide/intro.html')
     expect(await page.title()).toBe('Introduction | Theme Test Site')
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('How the guide starts.')
+    expect(await page.locator('meta[property="og:site_name"]').getAttribute('content')).toBe('Theme Test Site')
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-US')
     const banner = page.getByRole('banner')
     expect(await banner.getByRole('link', { name: 'Theme Test Site' }).getAttribute('href')).toBe('/gpt/en/')
     const nav = banner.getByRole('navigation', { name: '主导航' })
