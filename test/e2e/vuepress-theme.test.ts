@@ -28,6 +28,31 @@ function contrastOf(el: Element): number {
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
 }
 
+/**
+ * The contrast of an element's text colour against the median colour painted under it (from a
+ * screenshot of the element, PNG in base64): text over an image.
+ */
+async function paintedContrastOf(el: Element, png: string): Promise<number> {
+  const img = new Image()
+  img.src = `data:image/png;base64,${png}`
+  await img.decode()
+  const canvas = document.createElement('canvas')
+  canvas.width = img.width
+  canvas.height = img.height
+  const ctx = canvas.getContext('2d')!
+  ctx.drawImage(img, 0, 0)
+  const data = ctx.getImageData(0, 0, img.width, img.height).data
+  const ch = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+  const lum = (r: number, g: number, b: number) => 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+  const lums: number[] = []
+  for (let i = 0; i < data.length; i += 4) lums.push(lum(data[i], data[i + 1], data[i + 2]))
+  lums.sort((a, b) => a - b)
+  const background = lums[Math.floor(lums.length / 2)]
+  const [r, g, b] = (getComputedStyle(el).color.match(/[\d.]+/g) ?? []).map(Number)
+  const text = lum(r, g, b)
+  return (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05)
+}
+
 describe('VuePress and reco theme features (theme-site, built)', () => {
   let browser: Browser
   let site: Site
@@ -208,6 +233,10 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
       for (const target of [main.getByRole('link', { name: '开始阅读 →' }), main.getByRole('heading', { name: '快速' }), main.getByText('每个页面都是预先生成的静态 HTML。')]) {
         expect(await target.evaluate(contrastOf), `${colorScheme}: ${await target.textContent()}`).toBeGreaterThanOrEqual(4.5)
       }
+      // The heading sits on the author's background image: measured against what is painted.
+      const heading = main.getByRole('heading', { level: 1 })
+      const shot = (await heading.screenshot({ animations: 'disabled' })).toString('base64')
+      expect(await heading.evaluate(paintedContrastOf, shot), `${colorScheme}: the hero's heading`).toBeGreaterThanOrEqual(3)
       await context.close()
     }
   })

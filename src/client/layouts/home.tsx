@@ -21,7 +21,7 @@ export function Home({ route }: { route: HomeRoute }) {
   const aside = route.author || route.friendLinks?.length
   return (
     <div className="home">
-      <header className={`hero${hero.style ? ' hero-bg' : ''}`} style={hero.style as CSSProperties | undefined}>
+      <header className={`hero${hero.style ? ' hero-bg' : ''}${hero.style?.backgroundImage ? ' hero-bg-image' : ''}`} style={hero.style as CSSProperties | undefined}>
         {hero.image && <img className="hero-image" src={hero.image.src} alt={hero.image.alt} style={hero.image.style as CSSProperties | undefined} />}
         {hero.text !== undefined && <h1>{hero.text}</h1>}
         {hero.tagline && <p className="hero-description">{hero.tagline}</p>}
