@@ -16,6 +16,7 @@ export interface RouteLocale {
 
 /** The theme's own words that the VuePress/reco features added, by the page's language. */
 export interface ThemeText {
+  allPosts: string
   friendLinks: string
   articles: string
   tags: string
@@ -25,8 +26,8 @@ export interface ThemeText {
   colon: string
 }
 
-const ZH: ThemeText = { friendLinks: '友情链接', articles: '文章', tags: '标签', author: '作者', filings: '备案信息', colon: '：' }
-const EN: ThemeText = { friendLinks: 'Friend Links', articles: 'Articles', tags: 'Tags', author: 'Author', filings: 'Filings', colon: ': ' }
+const ZH: ThemeText = { allPosts: '全部文章', friendLinks: '友情链接', articles: '文章', tags: '标签', author: '作者', filings: '备案信息', colon: '：' }
+const EN: ThemeText = { allPosts: 'All Posts', friendLinks: 'Friend Links', articles: 'Articles', tags: 'Tags', author: 'Author', filings: 'Filings', colon: ': ' }
 
 const isChinese = (lang: string) => /^zh\b/i.test(lang)
 

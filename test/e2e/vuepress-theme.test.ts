@@ -203,6 +203,7 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('A small site for checking the theme.')
     expect(await page.getByRole('main').getByRole('heading', { level: 1 }).textContent()).toBe('Theme Test Site')
     expect(await page.getByRole('main').getByRole('link', { name: 'Get Started →' }).getAttribute('href')).toBe('/gpt/en/guide/intro.html')
+    expect(await page.getByRole('region', { name: 'All Posts' }).count()).toBe(1)
     await page.close()
   })
 

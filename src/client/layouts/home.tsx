@@ -46,7 +46,7 @@ export function Home({ route }: { route: HomeRoute }) {
       {route.html ? <Content html={route.html} /> : null}
       <div className={aside ? 'home-blog' : undefined}>
         <section aria-labelledby="latest-posts" className="home-posts">
-          <h2 id="latest-posts">全部文章</h2>
+          <h2 id="latest-posts">{locale.text.allPosts}</h2>
           <PagedPostList key={route.path} posts={route.posts} postCount={route.postCount} listUrl={route.listUrl} />
         </section>
         {aside ? (
