@@ -1,3 +1,4 @@
+import { localeLangOf, localeLangs } from './page-lang.js'
 import { longestPrefix, safeDecode } from './paths.js'
 import type { SiteConfig, ThemeLocaleConfig } from './site-config.js'
 
@@ -31,7 +32,7 @@ export function siteLocaleOf(config: SiteConfig, routePath: string): SiteLocale 
   const themeKey = localeKeyOf(Object.keys(config.themeConfig.locales ?? {}), routePath)
   return {
     key,
-    lang: locale?.lang || config.lang,
+    lang: localeLangOf(routePath, config.lang, localeLangs(config.locales)),
     title: locale?.title ?? config.title,
     description: locale?.description ?? config.description,
     theme: (themeKey !== undefined && config.themeConfig.locales?.[themeKey]) || {},
