@@ -22,12 +22,15 @@ export interface ThemeText {
   tags: string
   author: string
   filings: string
+  prev: string
+  next: string
+  prevNext: string
   /** After a label (上次更新：, Last Updated: ). */
   colon: string
 }
 
-const ZH: ThemeText = { allPosts: '全部文章', friendLinks: '友情链接', articles: '文章', tags: '标签', author: '作者', filings: '备案信息', colon: '：' }
-const EN: ThemeText = { allPosts: 'All Posts', friendLinks: 'Friend Links', articles: 'Articles', tags: 'Tags', author: 'Author', filings: 'Filings', colon: ': ' }
+const ZH: ThemeText = { prev: '上一篇', next: '下一篇', prevNext: '上一篇与下一篇', allPosts: '全部文章', friendLinks: '友情链接', articles: '文章', tags: '标签', author: '作者', filings: '备案信息', colon: '：' }
+const EN: ThemeText = { prev: 'Previous', next: 'Next', prevNext: 'Previous and next', allPosts: 'All Posts', friendLinks: 'Friend Links', articles: 'Articles', tags: 'Tags', author: 'Author', filings: 'Filings', colon: ': ' }
 
 const isChinese = (lang: string) => /^zh\b/i.test(lang)
 

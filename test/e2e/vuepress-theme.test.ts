@@ -197,6 +197,7 @@ describe('VuePress and reco theme features (theme-site, built)', () => {
     expect(await sidebar.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Introduction', 'Usage']))
     expect(await sidebar.textContent()).not.toContain('指南')
     expect(await page.getByText('Last Updated').count()).toBe(1)
+    expect(await page.getByRole('navigation', { name: 'Previous and next' }).getByRole('link').textContent()).toBe('NextUsage')
     // The English home: its own title and description.
     await page.goto(site.url + 'en/')
     expect(await page.title()).toBe('Theme Test Site')

@@ -65,10 +65,10 @@ export function Article({ route }: { route: ArticleRoute }) {
           </div>
         )}
         {(route.prev || route.next) && (
-          <nav className="prev-next" aria-label="上一篇与下一篇">
+          <nav className="prev-next" aria-label={locale.text.prevNext}>
             {route.prev ? (
               <Link to={route.prev.path} className="prev">
-                <span className="prev-next-label">上一篇</span>
+                <span className="prev-next-label">{locale.text.prev}</span>
                 {route.prev.title}
               </Link>
             ) : (
@@ -76,7 +76,7 @@ export function Article({ route }: { route: ArticleRoute }) {
             )}
             {route.next && (
               <Link to={route.next.path} className="next">
-                <span className="prev-next-label">下一篇</span>
+                <span className="prev-next-label">{locale.text.next}</span>
                 {route.next.title}
               </Link>
             )}
