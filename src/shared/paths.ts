@@ -11,6 +11,12 @@ export function isExternal(href: string): boolean {
   return EXTERNAL_RE.test(href) || href.startsWith('//')
 }
 
+/** An absolute web address: `http:` or `https:` only (a `javascript:` link never reaches a page). */
+export const isWebUrl = (href: string): boolean => /^https?:\/\/[^\s/]+\S*$/i.test(href)
+
+/** A site path (`/logo.png`, `logo.png`, `/guide/`): no scheme, no spaces, not protocol-relative. */
+export const isSitePath = (href: string): boolean => href !== '' && !/\s/.test(href) && !href.startsWith('//') && !/^[a-z][a-z\d+.-]*:/i.test(href)
+
 /** decodeURI that returns its input unchanged when the input is not valid percent-encoding. */
 export function safeDecode(path: string): string {
   try {

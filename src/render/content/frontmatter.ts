@@ -1,13 +1,15 @@
 import matter from 'gray-matter'
 import { dateValue, DEFAULT_TIME_ZONE, formatSiteDate, inTimeZone, isRealDay, isRealTime, readSiteDate } from '../../shared/dates.js'
 import type { Frontmatter } from '../../shared/types.js'
-import { raise, type FieldType } from '../errors/index.js'
+import { raise, warning, type BuildWarning, type FieldType } from '../errors/index.js'
 
 export interface FrontmatterResult {
   frontmatter: Frontmatter
   body: string
   /** Lines taken by the frontmatter block, to map body positions back to the file. */
   bodyLineOffset: number
+  /** What builds but a reader may miss (a placeholder description). */
+  warnings?: BuildWarning[]
 }
 
 /** The value, or the field type it failed (the error catalogue words the message and hint). */
@@ -94,9 +96,14 @@ export interface FrontmatterOptions {
   timeZone?: string
 }
 
+/** Fields whose `null` means something: the home page's `heroText: null` and `tagline: null` hide them (VuePress tests `!== null`). */
+const NULL_HIDES = new Set(['heroText', 'tagline'])
+
 /** Split and validate the YAML frontmatter of `source`; errors point at file:line:column. */
 export function parseFrontmatter(source: string, file: string, { timeZone = DEFAULT_TIME_ZONE }: FrontmatterOptions = {}): FrontmatterResult {
   const fields = fieldsFor(timeZone)
+  const tab = tabIndent(source)
+  if (tab) raise('FrontmatterTabIndent', {}, { file, ...tab }, { source })
   let parsed: matter.GrayMatterFile<string>
   try {
     // gray-matter caches by content; pass an object-free string each time and no cache reuse of errors.
@@ -116,7 +123,7 @@ export function parseFrontmatter(source: string, file: string, { timeZone = DEFA
   for (const [key, value] of Object.entries(data)) {
     const check = fields[key]
     if (!check || value === null || value === undefined) {
-      if (value !== null && value !== undefined) frontmatter[key] = value
+      if ((value !== null || NULL_HIDES.has(key)) && value !== undefined) frontmatter[key] = value
       continue
     }
     // YAML turns 2025-13-40 into a valid (overflowed) Date: check the text as written instead.
@@ -131,7 +138,30 @@ export function parseFrontmatter(source: string, file: string, { timeZone = DEFA
   delete frontmatter.tag
   delete frontmatter.category
   const bodyLineOffset = head ? head.split('\n').length - 1 : 0
-  return { frontmatter, body: parsed.content, bodyLineOffset }
+  const result: FrontmatterResult = { frontmatter, body: parsed.content, bodyLineOffset }
+  if (typeof frontmatter.description === 'string' && PLACEHOLDER.test(frontmatter.description)) {
+    result.warnings = [warning('PlaceholderDescription', { description: frontmatter.description }, { file, ...locateKey(head, 'description') })]
+  }
+  return result
+}
+
+/** What the page templates (and habit) leave in a description to be written later. */
+const PLACEHOLDER = /^\s*(待补充|待填写|TODO\b|TBD\b)/i
+
+/**
+ * The first line of the frontmatter block indented with a tab, with the tab's column. YAML
+ * forbids tabs in indentation, yet js-yaml reads `\t- a` under a key and folds the
+ * space-indented items after it into that one item's text.
+ */
+function tabIndent(source: string): { line: number; column: number } | undefined {
+  if (!source.startsWith('---')) return undefined
+  const lines = source.split('\n')
+  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]); i++) {
+    const indent = /^[ \t]*/.exec(lines[i])![0]
+    const at = indent.indexOf('\t')
+    if (at >= 0 && lines[i].trim()) return { line: i + 1, column: at + 1 }
+  }
+  return undefined
 }
 
 /** gray-matter runs `---js` frontmatter as code: only YAML is read. */
@@ -184,8 +214,8 @@ export function locateFrontmatterKey(source: string, key: string): { line: numbe
   return source.startsWith('---') ? locateKey(source, key) : { line: 1, column: 1 }
 }
 
-/** Line and column of `key:`'s value inside the leading frontmatter block. */
-function locateKey(source: string, key: string): { line: number; column: number } {
+/** Line and column of `key:`'s value inside the leading frontmatter block (its first line when absent). */
+export function locateKey(source: string, key: string): { line: number; column: number } {
   const lines = source.split('\n')
   for (let i = 1; i < lines.length && lines[i].trim() !== '---'; i++) {
     const m = new RegExp(`^(\\s*)${key}\\s*:\\s*`).exec(lines[i])

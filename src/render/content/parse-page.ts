@@ -108,7 +108,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
 export function preparePage(file: SourceFile, options: ParseOptions) {
   const { base, contentDir, timeZone } = options
   const displayPath = `content/${file.relativePath}`
-  const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath, { timeZone })
+  const { frontmatter, body, bodyLineOffset, warnings: frontmatterWarnings } = parseFrontmatter(file.source, displayPath, { timeZone })
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
   if (mayHoldFilteredTags(body)) filterTags(tree)
@@ -119,7 +119,7 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   if (hasDemo) checkDemoBlocks(tree, displayPath, file.source)
   // Before the HTML: the demos' island props name the script files made here.
   const demos = hasDemo ? demoScripts(tree, base, displayPath) : undefined
-  const warnings = [...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
+  const warnings = [...(frontmatterWarnings ?? []), ...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
   // Before the title and the headings are taken: they show the emoji too.
   if (mayHaveEmoji(body)) replaceEmoji(tree)
   // The leading h1 is slugged first, as VuePress slugs it, and its links follow the link rules;

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { outputFileOf, routePathOf } from '../../shared/paths.js'
 import { raise, warning, type BuildWarning } from '../errors/index.js'
@@ -15,6 +15,16 @@ export interface ContentFiles {
   assets: string[]
   /** Output paths that differ only in letter case. */
   warnings: BuildWarning[]
+}
+
+/**
+ * The site folder and its `content/` must be there before anything is read or written: a
+ * mistyped `--root` is an error naming it, never an empty site built into a new folder.
+ */
+export function requireSiteFolders(root: string): void {
+  if (!existsSync(root) || !statSync(root).isDirectory()) raise('SiteRootMissing', { root })
+  const content = join(root, 'content')
+  if (!existsSync(content) || !statSync(content).isDirectory()) raise('ContentMissing', { root })
 }
 
 /**

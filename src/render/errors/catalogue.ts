@@ -79,6 +79,20 @@ export const CATALOGUE = {
     message: ({ reason }: { reason: string }) => `the frontmatter is not valid YAML: ${reason}`,
     hint: 'Frontmatter sits between two lines of ---; each line is `key: value`. Quote values that contain a colon.',
   },
+  FrontmatterTabIndent: {
+    severity: 'error',
+    located: 'always',
+    title: 'A line of the frontmatter is indented with a tab, which YAML does not allow (a list would silently become one item).',
+    message: (_: Record<string, never>) => 'a tab indents this line of the frontmatter; YAML indents with spaces only',
+    hint: 'Replace the tab with spaces, the same number as the lines around it, e.g.\n  tags:\n    - ChatGPT\n    - 教程',
+  },
+  PlaceholderDescription: {
+    severity: 'warning',
+    located: 'always',
+    title: "A page's description is still the template's placeholder (待补充 …), which would become its search snippet and share card.",
+    message: ({ description }: { description: string }) => `the description is still a placeholder: ${description.length > 40 ? description.slice(0, 40) + '…' : description}`,
+    hint: 'Write one or two sentences on what the page answers and for whom, or remove the field (the first paragraph is used then).',
+  },
   FrontmatterInvalid: {
     severity: 'error',
     located: 'always',
@@ -156,6 +170,20 @@ export const CATALOGUE = {
     message: ({ file, fromRoot }: { file: string; fromRoot?: boolean }) => `file not found: content/${file}${fromRoot ? ` (nor content/public/${file})` : ''}`,
     hint: 'Put the file under content/ (paths are relative to the markdown file; a path from the root, like /images/a.png, is also looked for in content/public/, as VuePress looks in .vuepress/public/) or fix the path.',
   },
+  ThemeImageMissing: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'An image the theme shows (logo, author avatar, friend logo, hero image, hero background) is not in content/public/.',
+    message: ({ key, ref, asset }: { key: string; ref: string; asset: string }) => `${key} names "${ref}", which is not in content/: content/${asset} not found`,
+    hint: 'Put the image in content/public/ (a path like "/logo.png" is served from there, under the base), or give an http(s) URL.',
+  },
+  HomeFieldIgnored: {
+    severity: 'warning',
+    located: 'always',
+    title: "A home page's hero field (heroText, features, actionLink, heroImageStyle …) has a value the theme cannot show; it is left out.",
+    message: ({ field, problem }: { field: string; problem: string }) => `home page field "${field}" is left out: ${problem}`,
+    hint: 'See the home page fields in docs/theme.md.',
+  },
   HashNotFound: {
     severity: 'warning',
     located: 'always',
@@ -201,7 +229,7 @@ export const CATALOGUE = {
   PortInUse: {
     severity: 'error',
     located: 'never',
-    title: '`gptnotes serve` cannot listen: another program has the port.',
+    title: '`gptnotes serve` or `gptnotes proxy` (also `proxy --check`) cannot listen: another program has the port.',
     message: ({ port, host }: { port: number; host: string }) => `port ${port} on ${host} is already in use`,
     hint: ({ port }: { port: number }) => `choose another with --port, e.g. --port ${port + 1}`,
   },
@@ -218,6 +246,20 @@ export const CATALOGUE = {
     title: 'A symbolic link under content/ points to a folder (links to folders are not followed).',
     message: ({ link }: { link: string }) => `${link} is a symbolic link to a folder`,
     hint: 'Move or copy the folder into content/, or link to single files inside the site.',
+  },
+  SiteRootMissing: {
+    severity: 'error',
+    located: 'never',
+    title: 'The site folder (--root) does not exist.',
+    message: ({ root }: { root: string }) => `the site folder ${root} does not exist`,
+    hint: 'Check --root (it defaults to the current folder), or start a site there with `gptnotes init DIR`.',
+  },
+  ContentMissing: {
+    severity: 'error',
+    located: 'never',
+    title: 'The site folder has no content/ folder of pages.',
+    message: ({ root }: { root: string }) => `${root} has no content/ folder`,
+    hint: 'The pages are markdown files under content/ (content/README.md is the home page). Check --root, or start a site with `gptnotes init DIR`.',
   },
   OutputClash: {
     severity: 'error',
@@ -420,6 +462,13 @@ export const CATALOGUE = {
     title: 'The comment store that --store (or GPTNOTES_STORE) names cannot be opened or migrated.',
     message: ({ reason }: { reason: string }) => `--store: the comment store could not be opened: ${reason}`,
     hint: 'sqlite:PATH needs a folder it may write in; postgres://USER@HOST/DB needs a server that answers and a database the user may change. Run with --debug for the driver\'s stack.',
+  },
+  CommentStoreNotFound: {
+    severity: 'error',
+    located: 'never',
+    title: 'A command that reads comments (list, approve, spam, delete, export) found no store: it never creates one.',
+    message: ({ looked }: { looked: string[] }) => `no comment store found; looked for ${looked.join(' and ')}`,
+    hint: "Name the store with --store sqlite:PATH (or postgres://…) or GPTNOTES_STORE. `gptnotes serve` keeps its comments in the site's node_modules/.cache/gptnotes/comments.db (run the command in the site's folder), `gptnotes proxy` in ./comments.db unless told otherwise.",
   },
   CommentStoreTooNew: {
     severity: 'error',

@@ -1,6 +1,7 @@
 import { filterPosts, sortPosts, toSummary } from '../../shared/lists.js'
 import { isExternal } from '../../shared/paths.js'
-import type { Page, PostSummary, SidebarItem, SidebarItemConfig, SiteConfig } from '../../shared/types.js'
+import { localeKeyOf } from '../../shared/site-locale.js'
+import type { Page, PostSummary, SidebarConfig, SidebarItem, SidebarItemConfig, SiteConfig } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { findPage, pickSidebar, resolveSidebar, SINGLE_SIDEBAR, type SidebarProblem } from './sidebar.js'
 
@@ -20,7 +21,10 @@ export interface SiteData {
   posts: PostSummary[]
   tags: Term[]
   categories: Term[]
-  /** Resolved sidebar per config key (`SINGLE_SIDEBAR` for a single list); `auto` uses page headers. */
+  /**
+   * Resolved sidebar per config key (`SINGLE_SIDEBAR` for a single list), a locale's own
+   * (`themeConfig.locales['/en/'].sidebar`) under `localeSidebarKey`; `auto` uses page headers.
+   */
   sidebars: Map<string, SidebarItem[]>
   sidebarProblems: SidebarProblem[]
   /** Frontmatter `prev`/`next` paths that name no page (reported at their page's frontmatter). */
@@ -71,11 +75,15 @@ export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteDat
   }
   const sidebars = new Map<string, SidebarItem[]>()
   const sidebarProblems: SidebarProblem[] = []
-  const sidebar = config.themeConfig.sidebar
-  const resolve = (key: string, items: readonly SidebarItemConfig[], keyPath: string) =>
-    sidebars.set(key, resolveSidebar(items, { pagesByPath, keyPath, problems: sidebarProblems, defaultDepth: config.themeConfig.sidebarDepth }))
-  if (Array.isArray(sidebar)) resolve(SINGLE_SIDEBAR, sidebar, 'themeConfig.sidebar')
-  else if (sidebar && sidebar !== 'auto') for (const [key, items] of Object.entries(sidebar)) resolve(key, items, `themeConfig.sidebar[${JSON.stringify(key)}]`)
+  const resolveAll = (sidebar: SidebarConfig, keyPrefix: string, keyPath: string) => {
+    const resolve = (key: string, items: readonly SidebarItemConfig[], at: string) =>
+      sidebars.set(keyPrefix + key, resolveSidebar(items, { pagesByPath, keyPath: at, problems: sidebarProblems, defaultDepth: config.themeConfig.sidebarDepth }))
+    if (Array.isArray(sidebar)) resolve(SINGLE_SIDEBAR, sidebar, keyPath)
+    else if (sidebar && sidebar !== 'auto') for (const [key, items] of Object.entries(sidebar)) resolve(key, items, `${keyPath}[${JSON.stringify(key)}]`)
+  }
+  resolveAll(config.themeConfig.sidebar, '', 'themeConfig.sidebar')
+  for (const [locale, theme] of Object.entries(config.themeConfig.locales ?? {}))
+    if (theme.sidebar !== undefined) resolveAll(theme.sidebar, localeSidebarKey(locale), `themeConfig.locales[${JSON.stringify(locale)}].sidebar`)
   const pageLinkProblems: PageLinkProblem[] = []
   for (const page of pages) {
     for (const field of ['prev', 'next'] as const) {
@@ -86,15 +94,22 @@ export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteDat
   return { config, pages, pagesByPath, posts, tags: collect('tag', 'tags'), categories: collect('categories', 'categories'), sidebars, sidebarProblems, pageLinkProblems }
 }
 
+/** Where a locale's own sidebars are kept in `SiteData.sidebars` (before their config keys). */
+export const localeSidebarKey = (locale: string): string => `${locale}\u0000`
+
 /**
  * The sidebar a page shows, by VuePress's rules: none when its frontmatter says `sidebar: false`;
- * its own headings when its frontmatter or the config says `auto`; else the config's, per path prefix.
+ * its own headings when its frontmatter or the config says `auto`; else its locale's
+ * (`themeConfig.locales`) when that sets one, else the root's, per path prefix.
  */
 export function sidebarFor(site: SiteData, page: Page): SidebarItem[] {
-  const own = page.frontmatter.sidebar
-  if (own === false) return []
-  const picked = own === 'auto' ? 'auto' : pickSidebar(site.config.themeConfig.sidebar, page.path)
+  const fromPage = page.frontmatter.sidebar
+  if (fromPage === false) return []
+  const theme = site.config.themeConfig
+  const locale = localeKeyOf(Object.keys(theme.locales ?? {}), page.path)
+  const own = locale === undefined ? undefined : theme.locales![locale].sidebar
+  const picked = fromPage === 'auto' ? 'auto' : pickSidebar(own ?? theme.sidebar, page.path)
   if (picked === 'auto') return page.headers.length ? [{ type: 'link', path: page.path, title: page.title, headers: page.headers }] : []
   if (!picked) return []
-  return site.sidebars.get(picked.key) ?? []
+  return site.sidebars.get((own !== undefined ? localeSidebarKey(locale!) : '') + picked.key) ?? []
 }
