@@ -17,7 +17,7 @@ export interface ExportSqlOptions {
 }
 
 export async function commentsExportSqlCommand(opts: ExportSqlOptions): Promise<number> {
-  const opened = await openConfiguredStore(opts.store, opts.debug)
+  const opened = await openConfiguredStore(opts.store, opts.debug, { existing: true })
   if (opened === undefined) return 1
   let out: SqlExport
   try {
@@ -36,6 +36,6 @@ export async function commentsExportSqlCommand(opts: ExportSqlOptions): Promise<
     console.error(formatError(problem('CommentsExportSqlUnwritable', { file: opts.sql, reason }, undefined, { cause: err }), { debug: opts.debug }))
     return 1
   }
-  console.log(`${opts.sql}  ${out.comments} comments, ${out.counters} counters in ${out.statements} statements (wrangler d1 execute DB --file ${opts.sql})`)
+  console.log(`${opts.sql}  ${out.comments} comments, ${out.counters} counters in ${out.statements} statements (next: npx wrangler d1 execute DB --remote --file ${opts.sql})`)
   return 0
 }

@@ -3,8 +3,10 @@
  * (list, approve, spam, delete). The work is done in `src/proxy` (migrate/, moderate/); this
  * file reads and writes files, picks the store or the service, and prints.
  */
+import { existsSync } from 'node:fs'
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
+import { cacheDirOf } from '../render/cache-dir.js'
 import { exportFiles, importExportFile } from '../proxy/migrate/import.js'
 import { classFromFileName, type LeanCloudClass } from '../proxy/migrate/leancloud-export.js'
 import { adminApiModerator, AdminApiError, storeModerator, type Moderator, type OwnerComment } from '../proxy/moderate/moderator.js'
@@ -51,7 +53,7 @@ export interface ConfiguredStore {
  * The store the service would use (`--store`, then `GPTNOTES_STORE`, then
  * `sqlite:./comments.db`), opened and migrated; undefined after printing why not.
  */
-export async function openConfiguredStore(flag: string | undefined, debug: boolean): Promise<ConfiguredStore | undefined> {
+export async function openConfiguredStore(flag: string | undefined, debug: boolean, { existing = false }: { existing?: boolean } = {}): Promise<ConfiguredStore | undefined> {
   let settings
   try {
     // Only the settings this command uses: a bad unrelated GPTNOTES_* must not stop a migration.
@@ -61,6 +63,15 @@ export async function openConfiguredStore(flag: string | undefined, debug: boole
     report(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }), debug)
     return undefined
   }
+  if (existing) {
+    const found = existingStore(settings.store, flag === undefined && !process.env.GPTNOTES_STORE)
+    if ('looked' in found) {
+      report(problem('CommentStoreNotFound', { looked: found.looked }), debug)
+      return undefined
+    }
+    if (found.store !== settings.store) console.error(`store: ${found.store} (${found.whose})`)
+    settings = { ...settings, store: found.store }
+  }
   const { openMigratedStore } = await import('../proxy/stores/open-store.js')
   try {
     return { store: await openMigratedStore(settings.store), url: settings.store, secret: settings.secret }
@@ -68,6 +79,21 @@ export async function openConfiguredStore(flag: string | undefined, debug: boole
     report((await import('./proxy-check.js')).storeProblem(err), debug)
     return undefined
   }
+}
+
+/**
+ * The store a reading command uses: the one named, if it is there; with none named, the proxy's
+ * default `./comments.db`, else the store `gptnotes serve` keeps for the site in this folder.
+ * A read never creates a store (an empty new one would say "0 comments" of comments kept elsewhere).
+ */
+function existingStore(url: string, byDefault: boolean): { store: string; whose?: string } | { looked: string[] } {
+  const file = (u: string) => (u.startsWith('sqlite:') ? u.slice('sqlite:'.length) : undefined)
+  const candidates = byDefault ? [{ store: url, whose: "gptnotes proxy's default" }, { store: `sqlite:${relative(process.cwd(), join(cacheDirOf(process.cwd()), 'comments.db'))}`, whose: "gptnotes serve's, for the site in this folder" }] : [{ store: url }]
+  for (const c of candidates) {
+    const path = file(c.store)
+    if (path === undefined || existsSync(resolve(path))) return c
+  }
+  return { looked: candidates.map((c) => file(c.store) ?? c.store) }
 }
 
 export interface ImportOptions extends StoreFlags {
@@ -125,7 +151,7 @@ export interface ExportOptions extends StoreFlags {
 
 /** `gptnotes comments export`: `Comment.jsonl` and `Counter.jsonl` in `--out`, each replaced whole. */
 export async function commentsExportCommand(opts: ExportOptions): Promise<number> {
-  const opened = await openConfiguredStore(opts.store, opts.debug)
+  const opened = await openConfiguredStore(opts.store, opts.debug, { existing: true })
   if (opened === undefined) return FAILED
   const { store } = opened
   let files: Awaited<ReturnType<typeof exportFiles>>
@@ -165,7 +191,7 @@ async function openModerator(opts: TargetFlags): Promise<{ moderator?: Moderator
     if (!token) return { code: report(problem('CommentsNoAdminToken', {}), opts.debug, USAGE) }
     return { moderator: adminApiModerator({ service: opts.service, token }), code: OK }
   }
-  const opened = await openConfiguredStore(opts.store, opts.debug)
+  const opened = await openConfiguredStore(opts.store, opts.debug, { existing: true })
   if (opened === undefined) return { code: FAILED }
   // An approval here queues the notifications it causes (the running service sends them) when
   // the environment has the service's notification settings.

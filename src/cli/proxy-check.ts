@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import type { ProxyOptions } from '../proxy/options.js'
 import { problem, warning } from '../render/errors/index.js'
 import { formatWarning } from './format-problem.js'
@@ -37,6 +38,10 @@ export async function proxyCheck(options: ProxyOptions, print: (err: unknown) =>
     print(storeProblem(err))
     return 1
   }
+  if (options.port !== 0 && !(await portFree(options.host, options.port))) {
+    print(problem('PortInUse', { port: options.port, host: options.host }))
+    return 1
+  }
   console.log(`settings: ok (listens on ${options.host}:${options.port}; origins: ${options.origins.join(', ') || 'none'})`)
   const steps = (n: number) => `${n} step${n === 1 ? '' : 's'}`
   const state = found.created
@@ -61,7 +66,20 @@ export async function proxyCheck(options: ProxyOptions, print: (err: unknown) =>
     }
   }
   if (options.webhookUrls.length > 0) console.log(`webhooks: ${options.webhookUrls.length} (${options.webhookFormat}); \`gptnotes comments notify-test\` sends a test message`)
-  if (options.origins.length === 0) console.warn(`warning ${formatWarning(warning('ProxyNoOrigins', {}))}`)
+  if (options.origins.length === 0) {
+    console.warn(`warning ${formatWarning(warning('ProxyNoOrigins', {}))}`)
+    console.log('ready to start, but NO SITE CAN USE IT: GPTNOTES_ORIGINS is empty, so every browser is refused')
+    return 0
+  }
   console.log('ready to start')
   return 0
+}
+
+/** Whether the service could listen there now (another program, or a running service, may hold the port). */
+function portFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, host, () => server.close(() => resolve(true)))
+  })
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { cacheDirOf } from '../render/cache-dir.js'
 import { startDevServer } from '../dev-server/dev-server.js'
+import { requireSiteFolders } from '../render/content/scan-content.js'
 import { problem } from '../render/errors/index.js'
 import { formatError, formatWarning } from './format-problem.js'
 
@@ -15,6 +16,8 @@ export interface ServeCommandOptions {
 /** `gptnotes serve`: start the dev server and keep it running until interrupted. */
 export async function serveCommand(opts: ServeCommandOptions): Promise<number> {
   try {
+    // A missing site is no build to wait for: say so and stop, before anything is written.
+    requireSiteFolders(opts.root)
     const dev = await startDevServer({ ...opts, cacheDir: cacheDirOf(opts.root), format: { error: (err) => formatError(err, { debug: opts.debug }), warning: (w) => `warning ${formatWarning(w)}` } })
     console.log(`serving ${dev.url}  (Ctrl+C to stop)`)
     if (opts.open) {

@@ -4,6 +4,8 @@ import { localeLangs } from '../shared/page-lang.js'
 import type { SiteConfig } from '../shared/types.js'
 import { BuildCaches } from './build-caches.js'
 import { checkReferences, type BuildWarning } from './site/check-references.js'
+import { checkTheme } from './site/check-theme.js'
+import { themeSiteOf } from './site/theme-site.js'
 import { listChunks } from './chunks/list-chunks.js'
 import { pageChunks } from './chunks/page-chunks.js'
 import { routeMap } from './chunks/route-map.js'
@@ -20,7 +22,7 @@ import type { ParseOptions } from './content/parse-options.js'
 import type { ParsedPage } from './content/parse-page.js'
 import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
 import { buildRoutes, type RouteTable } from './site/routes.js'
-import { assetOutputPath, readSources, scanContent } from './content/scan-content.js'
+import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import { buildSiteData } from './site/site-data.js'
 import { StagedOutput, type OutputContents } from './emit/write-output.js'
 
@@ -120,12 +122,15 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   }
   const contentDir = join(options.root, 'content')
 
-  const { config: loaded, file: configFile, warnings: configWarnings = [] } = await runStage('loadConfig', () => loadConfig(options.root, { timeoutMs: options.configTimeoutMs }))
+  const { config: loaded, file: configFile, warnings: configWarnings = [] } = await runStage('loadConfig', () => {
+    requireSiteFolders(options.root)
+    return loadConfig(options.root, { timeoutMs: options.configTimeoutMs })
+  })
   // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
   // What of the config the pages' parse depends on (the parse cache is kept per value).
-  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales) }
+  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales), timeZone: config.timezone }
   const content = await runStage(
     'scanContent',
     () => {
@@ -142,6 +147,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const updating = lastUpdatedDates(
     contentDir,
     content.sources.map((s) => s.relativePath),
+    config.timezone,
   )
   updating.catch(() => {}) // heard when the lastUpdated stage awaits it
   // The renderer (React and the theme's components) loads while the pages parse, not before.
@@ -168,9 +174,12 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     (r) => ({ count: r.routes.length }),
   )
   const references = await runStage('checkReferences', () => {
-    // Sidebar errors point into the config file.
-    const configText = site.sidebarProblems.length && configFile ? { file: relative(options.root, configFile), source: readFileSync(configFile, 'utf8') } : undefined
-    const report = checkReferences(parsed, content.sources, routes, new Set(content.assets), site.sidebarProblems, configText)
+    // Sidebar and theme image errors point into the config file.
+    const configText = configFile ? { file: relative(options.root, configFile), source: readFileSync(configFile, 'utf8') } : undefined
+    const assets = new Set(content.assets)
+    const links = checkReferences(parsed, content.sources, routes, assets, site.sidebarProblems, configText, site.pageLinkProblems)
+    const theme = checkTheme(config, parsed, content.sources, assets, configText)
+    const report = { errors: [...links.errors, ...theme.errors], warnings: [...links.warnings, ...theme.warnings] }
     if (report.errors.length && !options.keepGoing) throw report.errors.length === 1 ? report.errors[0] : new GptnotesErrors(report.errors)
     return report
   })
@@ -187,7 +196,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const chunks = await runStage('pageChunks', () => pageChunks(routes, lists, config.base), (r) => ({ count: r.size }))
   const map = await runStage('routeMap', () => routeMap(routes, chunks, config.base))
   const counters = counterServices(commentSettings.comments)
-  const clientSite = clientSiteOf(config, map.url, { ...extras.site, ...(counters.length ? { counters } : {}) })
+  const routePaths = new Set(routes.routes.map((r) => r.path))
+  const clientSite = clientSiteOf(config, map.url, { ...extras.site, ...themeSiteOf(config, (path) => routePaths.has(path)), ...(counters.length ? { counters } : {}) })
   // With an output folder, files go into its new folder as soon as they are known, and each page
   // as it is rendered (written by a thread of its own while the next renders): pages leave the
   // process instead of being held to the end. `files` keeps every path in the order the

@@ -1,7 +1,10 @@
 /**
  * Dates as the site writes them: `2025-5-13` (no leading zeros), a time may follow
- * (`2025-5-13 10:30`, `2025-5-13 10:30:15`). Authors may write `2025-05-13` or a `T` before
- * the time. Plain strings throughout: no time zone is ever applied to a written date.
+ * (`2025-5-13 10:30`, `2025-5-13 10:30:15`): the wall clock of the site's time zone
+ * (`timezone` in the config). Authors may write them as VuePress and reco sites do: `2025-05-13`,
+ * `2025/5/13`, a `T` before the time, seconds with a fraction, and an offset (`Z`, `+08:00`),
+ * which the frontmatter reader turns into the site's wall clock (`inTimeZone`). Once read, dates
+ * are plain strings: the order of lists and the dates shown need no time zone.
  */
 
 export interface SiteDate {
@@ -9,9 +12,17 @@ export interface SiteDate {
   month: number
   day: number
   time?: { hour: number; minute: number; second?: number }
+  /** Minutes east of UTC the date was written with (`+08:00` → 480); absent: the site's wall clock. */
+  offset?: number
 }
 
+/** The site's time zone when the config names none: the one the original sites were written in. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
+
+/** The dates the site stores (and authors write): `-` between the parts; sorting and display read these. */
 const DATE_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?/
+/** What authors may write: `/` or `-`, a time with seconds and a fraction, an offset. */
+const WRITTEN_RE = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?:(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -28,11 +39,87 @@ export function isRealDay(year: number, month: number, day: number): boolean {
   return days !== undefined && day >= 1 && day <= days
 }
 
-/** The date `text` is written as, when the whole of it is one (a time may follow); not checked for a real day. */
+/** The date `text` is written as, when the whole of it is one (a time and an offset may follow); not checked for a real day. */
 export function readSiteDate(text: string): SiteDate | undefined {
-  const trimmed = text.trim()
-  const m = DATE_RE.exec(trimmed)
-  return m && m[0].length === trimmed.length ? partsOf(m) : undefined
+  const m = WRITTEN_RE.exec(text.trim())
+  if (!m) return undefined
+  const date: SiteDate = { year: +m[1], month: +m[3], day: +m[4] }
+  if (m[5]) date.time = { hour: +m[5], minute: +m[6], ...(m[7] ? { second: +m[7] } : {}) }
+  if (m[8]) date.offset = offsetMinutes(m[8])
+  return date
+}
+
+/** `Z` → 0, `+08:00`, `+0800` or `+08` → 480, `-05:30` → -330. */
+function offsetMinutes(text: string): number {
+  if (/^z$/i.test(text)) return 0
+  const digits = text.slice(1).replace(':', '')
+  const minutes = +digits.slice(0, 2) * 60 + (digits.length > 2 ? +digits.slice(2) : 0)
+  return text[0] === '-' ? -minutes : minutes
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>()
+
+/** Whether `timeZone` is an IANA time zone name this JavaScript knows (`Asia/Shanghai`, `UTC`). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    clockOf(timeZone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function clockOf(timeZone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    const fields = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' } as const
+    clock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...fields })
+    clocks.set(timeZone, clock)
+  }
+  return clock
+}
+
+/** The wall clock of `timeZone` at the moment `ms` (milliseconds since the epoch). */
+export function wallClock(ms: number, timeZone: string): Required<Pick<SiteDate, 'year' | 'month' | 'day'>> & { time: { hour: number; minute: number; second: number } } {
+  const parts: Record<string, number> = {}
+  for (const p of clockOf(timeZone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = +p.value
+  return { year: parts.year, month: parts.month, day: parts.day, time: { hour: parts.hour % 24, minute: parts.minute, second: parts.second } }
+}
+
+/**
+ * A written date in the site's time zone: a date with an offset becomes the wall clock of
+ * `timeZone` at that moment (its seconds kept as written, shown or not); one without an offset
+ * already is one, and is returned as it is.
+ */
+export function inTimeZone(date: SiteDate, timeZone: string): SiteDate {
+  if (date.offset === undefined) return date
+  const { hour = 0, minute = 0, second } = date.time ?? {}
+  const moment = Date.UTC(date.year, date.month - 1, date.day, hour, minute, second ?? 0) - date.offset * 60_000
+  const local = wallClock(moment, timeZone)
+  return { year: local.year, month: local.month, day: local.day, time: { hour: local.time.hour, minute: local.time.minute, ...(second !== undefined || local.time.second ? { second: local.time.second } : {}) } }
+}
+
+/**
+ * The moment a site date (`2025-5-13 10:30`, the wall clock of `timeZone`) names, in
+ * milliseconds since the epoch: for feeds, which carry absolute times. NaN when not a date.
+ */
+export function dateInstant(date: string | undefined, timeZone: string): number {
+  const wall = dateValue(date)
+  if (Number.isNaN(wall)) return wall
+  // The zone's offset at the wall clock read as UTC, then at the moment that gives (they differ
+  // only across a change of offset, such as summer time).
+  const offsetAt = (ms: number) => {
+    const c = wallClock(ms, timeZone)
+    return Date.UTC(c.year, c.month - 1, c.day, c.time.hour, c.time.minute, c.time.second) - ms
+  }
+  const first = wall - offsetAt(wall)
+  return wall - offsetAt(first)
+}
+
+/** The day of a moment in the site's time zone: `2025-5-13` (git's dates of last change). */
+export function siteDay(moment: Date, timeZone: string): string {
+  const { year, month, day } = wallClock(moment.getTime(), timeZone)
+  return formatSiteDate({ year, month, day })
 }
 
 /** Like `readSiteDate`, and only for a real day. */
@@ -50,6 +137,11 @@ export function formatSiteDate({ year, month, day, time }: SiteDate): string {
 /** The day of a moment on the local clock (the author's, or the build machine's): `2025-5-13`. */
 export function localSiteDay(moment: Date): string {
   return formatSiteDate({ year: moment.getFullYear(), month: moment.getMonth() + 1, day: moment.getDate() })
+}
+
+/** Whether a written time is one of the clock (23:59:59 at most). */
+export function isRealTime(time: SiteDate['time']): boolean {
+  return !time || (time.hour < 24 && time.minute < 60 && (time.second ?? 0) < 60)
 }
 
 /** `2025-05-13` or `2025-5-13` → `2025-5-13`; undefined when it is not a real day (or has a time). */

@@ -11,6 +11,12 @@ export function isExternal(href: string): boolean {
   return EXTERNAL_RE.test(href) || href.startsWith('//')
 }
 
+/** An absolute web address: `http:` or `https:` only (a `javascript:` link never reaches a page). */
+export const isWebUrl = (href: string): boolean => /^https?:\/\/[^\s/]+\S*$/i.test(href)
+
+/** A site path (`/logo.png`, `logo.png`, `/guide/`): no scheme, no spaces, not protocol-relative. */
+export const isSitePath = (href: string): boolean => href !== '' && !/\s/.test(href) && !href.startsWith('//') && !/^[a-z][a-z\d+.-]*:/i.test(href)
+
 /** decodeURI that returns its input unchanged when the input is not valid percent-encoding. */
 export function safeDecode(path: string): string {
   try {
@@ -39,9 +45,30 @@ export function splitHash(href: string): [path: string, hash: string] {
   return i < 0 ? [href, ''] : [href.slice(0, i), href.slice(i)]
 }
 
+/** File extensions with a digit, or of one letter, that still name files (`a.mp4`, `b.7z`, `main.c`). */
+const DIGIT_OR_LETTER_EXTENSIONS = new Set(['mp3', 'mp4', 'm4a', 'm4v', '3gp', '3g2', '7z', 'bz2', 'woff2', 'mp2', 'h264', 'x264', 'c', 'h', 'r', 's'])
+
 /**
- * Internal links get an `.html` suffix unless they end in a slash; a markdown file name
- * (`a.md`, `README.md`) becomes its page. Hash fragments and queries are kept.
+ * Whether the last segment of a path names a file rather than a page. As in VuePress, `.md`
+ * and `.html` are a page's only extensions, so a page's name may hold dots (`vuex 4.x.md`,
+ * `v1.2-notes.md`): a link without `.md` or `.html` (`./vuex 4.x`, `./v1.2-notes`) is a page
+ * unless it ends in what reads as a file's extension, letters only (`.png`, `.pdf`, `.zip`) or a
+ * known one (`.mp4`, `.7z`). A version's `.x` or `.2` is no extension.
+ */
+export function isFileName(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  const m = /\.([a-z0-9]+)$/i.exec(name)
+  if (!m) return false
+  if (m.index === 0) return true // a dot-file (`.nojekyll`)
+  const ext = m[1].toLowerCase()
+  if (ext === 'md' || ext === 'html' || ext === 'htm') return false
+  return /^[a-z]{2,}$/.test(ext) || DIGIT_OR_LETTER_EXTENSIONS.has(ext)
+}
+
+/**
+ * Internal links get an `.html` suffix unless they end in a slash or name a file
+ * (`isFileName`); a markdown file name (`a.md`, `README.md`) becomes its page. Hash fragments
+ * and queries are kept.
  */
 export function toHtmlLink(href: string): string {
   if (isExternal(href) || href.startsWith('#')) return href
@@ -52,7 +79,7 @@ export function toHtmlLink(href: string): string {
   if (path === '') return href
   if (/(^|\/)(README|index)\.md$/i.test(path)) path = path.replace(/(README|index)\.md$/i, '')
   else if (/\.md$/i.test(path)) path = path.slice(0, -3) + '.html'
-  else if (!path.endsWith('/') && !/\.html$/i.test(path) && !/\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '')) {
+  else if (!path.endsWith('/') && !/\.html$/i.test(path) && !isFileName(path)) {
     path += '.html'
   }
   return path + query + hash

@@ -10,10 +10,12 @@ import {
   custom,
   deepFreeze,
   type Finding,
+  ignored,
   type Infer,
   type Input,
   lazy,
   literal,
+  map,
   number,
   object,
   optional,
@@ -27,7 +29,9 @@ import {
   unknown,
   withDefault,
 } from './config-schema.js'
+import { isSitePath, isWebUrl } from './paths.js'
 import { clickEffectSchema, type ClickEffectOptions } from './widgets/click-effect.js'
+import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.js'
 import { type MascotConfig, mascotSchema } from './widgets/mascot.js'
 import { COMMENT_WIDGETS, type CommentWidget } from './widgets/names.js'
 import { valineSchema, valineVariantSchema, valineWhenOn } from './widgets/valine.js'
@@ -107,6 +111,86 @@ export const sidebarSchema = union(
   },
 )
 
+const describeValue = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v)
+
+/**
+ * An image the theme shows (`logo`, `authorAvatar`, a friend's `logo`): a path under
+ * `content/public/` (`/logo.png`, served under the base; the build checks it is there), or an
+ * `https://` address.
+ */
+export const imageRefSchema = custom<string>((v, p) =>
+  typeof v === 'string' && (isWebUrl(v) || isSitePath(v)) ? [] : [{ path: p, message: `must be a path under content/public/ (like "/logo.png") or an http(s) URL, got ${describeValue(v)}` }],
+)
+
+/** A link out of the site: an `http(s)://` address. */
+export const webUrlSchema = custom<string>((v, p) => (typeof v === 'string' && isWebUrl(v) ? [] : [{ path: p, message: `must be an http(s) URL, got ${describeValue(v)}` }]))
+
+/** A link: a site path (`/about.html`) or an `http(s)://` address. */
+export const linkSchema = custom<string>((v, p) =>
+  typeof v === 'string' && (isWebUrl(v) || isSitePath(v)) ? [] : [{ path: p, message: `must be a site path (like "/about.html") or an http(s) URL, got ${describeValue(v)}` }],
+)
+
+/** "Edit this page" (VitePress's shape, which `gptnotes migrate` writes from VuePress's `repo`/`docsDir`/`docsBranch`). */
+export const editLinkSchema = object({
+  /**
+   * The edit address, with `:path` standing for the page's path under `content/`
+   * (`https://github.com/me/site/edit/main/content/:path` → `…/content/handbook/a.md`).
+   */
+  pattern: custom<string>((v, p) =>
+    typeof v !== 'string' || !isWebUrl(v)
+      ? [{ path: p, message: `must be an http(s) URL, got ${describeValue(v)}` }]
+      : v.includes(':path')
+        ? []
+        : [{ path: p, message: `must contain ":path" (where the page's path under content/ goes), got ${JSON.stringify(v)}` }],
+  ),
+  /** The link's text; left out: the page language's (编辑此页 / Edit this page). */
+  text: optional(string),
+})
+
+/** A friend link (reco's `friendLink` item). */
+export const friendLinkSchema = object({
+  /** The friend's name. */
+  title: string,
+  /** One line about them, shown under the name. */
+  desc: optional(string),
+  /** Their logo: a path under `content/public/` or an http(s) URL; left out: their initial. */
+  logo: optional(imageRefSchema),
+  /** Their site (opens in a new tab). */
+  link: linkSchema,
+  /** reco drew a Gravatar from it; accepted and unused (an avatar service abroad would load on every home page). */
+  email: ignored(string),
+})
+
+/** A year: a number, or digits in a string (`2019`, `'2019'`). */
+const yearSchema = map(
+  custom<number | string>(
+    (v, p) => ((typeof v === 'number' && Number.isInteger(v) && v > 0) || (typeof v === 'string' && /^\d{4}$/.test(v)) ? [] : [{ path: p, message: `must be a year like 2019, got ${describeValue(v)}` }]),
+    (v) => typeof v === 'number' || typeof v === 'string',
+  ),
+  (v) => Number(v),
+)
+
+/** The last-updated label: text, or `false` to hide the date. */
+const lastUpdatedSchema = union('a label string or false', [literal(false), string], (v) => (v === false ? literal(false) : string))
+
+/** What pages under one locale path show differently (VuePress's `themeConfig.locales['/en/']`). */
+export const themeLocaleSchema = object({
+  /** The nav of pages under this path; left out: the root `nav`. */
+  nav: optional(array(navItemSchema)),
+  /** The sidebar of pages under this path (same forms and checks as `sidebar`); left out: the root `sidebar`. */
+  sidebar: optional(sidebarSchema),
+  /** The last-updated label (or `false`) of pages under this path; left out: the root one. */
+  lastUpdated: optional(lastUpdatedSchema),
+  /** The "Edit this page" text of pages under this path; left out: `editLink.text`, else the language's. */
+  editLinkText: optional(string),
+  /** This language's name in the language menu; left out: its `lang`. */
+  label: optional(string),
+  /** The language menu's own label on pages under this path; left out: 选择语言 / Languages. */
+  selectText: optional(string),
+  /** VuePress's label of the language menu for screen readers; accepted and unused (the menu's label is read). */
+  ariaLabel: ignored(string),
+})
+
 /** The comment widgets' rules that hold only while the widget is the site's one, by solution. */
 const whenOn: Partial<Record<CommentWidget, (comments: Input<typeof commentsFields>, path: string) => Finding[]>> = {
   vssue: (comments) => vssueWhenOn(comments.vssueConfig),
@@ -152,6 +236,13 @@ export const themeConfigSchema = object({
   sidebar: withDefault(sidebarSchema, 'auto'),
   /** Headings shown under the current page in the sidebar (1: h2, 2: h2 and h3). @default 2 */
   sidebarDepth: withDefault(number, 2),
+  /**
+   * Previous links at the foot of articles, from the sidebar's order; `false` shows none unless a
+   * page's frontmatter `prev` names one (VuePress's name). @default true
+   */
+  prevLinks: withDefault(boolean, true),
+  /** Next links, as `prevLinks` (a page's frontmatter `next` wins). @default true */
+  nextLinks: withDefault(boolean, true),
   /** The default author of pages. @default '' */
   author: withDefault(string, ''),
   /** Site search (titles, headings and text). @default true */
@@ -161,10 +252,31 @@ export const themeConfigSchema = object({
   /** Smooth scrolling for hashes, back/forward and new pages. @default true */
   smoothScroll: withDefault(boolean, true),
   /** Label before an article's last-updated date, or `false` to hide it. @default '上次更新' */
-  lastUpdated: withDefault(
-    union('a label string or false', [literal(false), string], (v) => (v === false ? literal(false) : string)),
-    '上次更新',
-  ),
+  lastUpdated: withDefault(lastUpdatedSchema, '上次更新'),
+  /** "Edit this page" at the end of each article (absent: none). A page hides it with frontmatter `editLink: false`. */
+  editLink: optional(editLinkSchema),
+  /** The nav bar's logo, before the site title (reco's `logo`): a path under `content/public/` or an http(s) URL. */
+  logo: optional(imageRefSchema),
+  /** The author's picture on the home page's author card (reco's `authorAvatar`). */
+  authorAvatar: optional(imageRefSchema),
+  /** The first year of the footer's copyright (reco's `startYear`): `© 2019–<the build's year>`. */
+  startYear: optional(yearSchema),
+  /** The ICP filing number shown in the footer (reco's `record`, e.g. `京ICP备12345678号-1`). */
+  record: optional(string),
+  /** Where the ICP number links (reco's `recordLink`). @default 'https://beian.miit.gov.cn/' */
+  recordLink: optional(webUrlSchema),
+  /** The public-security filing shown in the footer (reco's `cyberSecurityRecord`, e.g. `京公网安备 11010502030143号`). */
+  cyberSecurityRecord: optional(string),
+  /** Where the public-security filing links (reco's `cyberSecurityLink`); left out: the filing's entry at beian.mps.gov.cn. */
+  cyberSecurityLink: optional(webUrlSchema),
+  /** Friend links on the home page (reco's `friendLink`): `[{ title, desc?, logo?, link }]`. @default [] */
+  friendLink: withDefault(array(friendLinkSchema), []),
+  /**
+   * Per locale path (the keys of the top-level `locales`, e.g. `'/en/'`; longest prefix wins):
+   * `nav`, `sidebar`, `lastUpdated`, `editLinkText`, `label`, `selectText` for pages under it
+   * (VuePress's shape). A sidebar entry naming no page is a build error, as in `sidebar`.
+   */
+  locales: optional(record(themeLocaleSchema)),
   /** The comment widget. @default { enabled: false, solution: '', options: {} } */
   comments: commentsSchema,
   /** E-mail notifications. @default { enabled: false } */
@@ -215,6 +327,18 @@ export const siteConfigSchema = object({
     ),
     '',
   ),
+  /**
+   * The site's time zone, an IANA name (`Asia/Shanghai`, `Europe/Berlin`, `UTC`): frontmatter
+   * dates written without an offset (`2025-5-13`, `2025-05-13 10:30`) are on its clock, and
+   * dates with one (`2025-05-13T10:30:00+08:00`) are shown and sorted as its clock reads them;
+   * feeds give their moments and git's last-updated days are its days. @default 'Asia/Shanghai'
+   */
+  timezone: withDefault(
+    custom<string>((v, p) =>
+      typeof v === 'string' && isTimeZone(v) ? [] : [{ path: p, message: `must be an IANA time zone name (like "Asia/Shanghai" or "UTC"), got ${JSON.stringify(v)}` }],
+    ),
+    DEFAULT_TIME_ZONE,
+  ),
   /** The default language, used when no locale matches. @default 'en-US' */
   lang: withDefault(string, 'en-US'),
   /** Extra head tags: `['link', { rel: 'icon', href: '/gpt/favicon.svg' }]`. @default [] */
@@ -239,6 +363,9 @@ export type NavLink = Infer<typeof navLinkSchema>
 export type NavGroup = Infer<typeof navGroupSchema>
 export type NavItem = Infer<typeof navItemSchema>
 export type SidebarConfig = Infer<typeof sidebarSchema>
+export type ThemeLocaleConfig = Infer<typeof themeLocaleSchema>
+export type FriendLinkConfig = Infer<typeof friendLinkSchema>
+export type EditLinkConfig = Infer<typeof editLinkSchema>
 export type CommentsConfig = Infer<typeof commentsSchema>
 export type ClickEffectConfig = ClickEffectOptions
 export type { MascotConfig }

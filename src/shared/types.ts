@@ -30,6 +30,15 @@ export interface Frontmatter {
   sticky?: number
   tags?: string[]
   categories?: string[]
+  /** VuePress's: `auto` shows the page's own headings as its sidebar, `false` no sidebar; `true` (or absent) the site's. */
+  sidebar?: 'auto' | boolean
+  /** Heading levels shown under the page's sidebar link: 0 none, 1 h2, 2 h2 and h3 (over the group's and the theme's). */
+  sidebarDepth?: number
+  /** The page's previous and next links: a page path (relative to the page, or from the site root), `false` for none, `true` the sidebar's neighbour. */
+  prev?: string | boolean
+  next?: string | boolean
+  /** The page's image for link previews, as a URL (a local file's address with the base). */
+  image?: string
   [key: string]: unknown
 }
 
@@ -61,6 +70,8 @@ export interface PostSummary {
   path: string
   date?: string
   description?: string
+  /** The HTML before the post's `<!-- more -->`, shown in place of the description; absent without the marker. */
+  excerpt?: string
   author?: string
   tags: string[]
   categories: string[]
@@ -82,6 +93,19 @@ interface RouteBase {
   widgetProps?: RouteWidgetProps
   /** Islands inside the route's markdown body (names in the widget registry); absent: none. */
   islands?: string[]
+  /**
+   * The language menu of a site with several `locales`: each locale's label and the same page in
+   * it where there is one, else its home (`current` marks the page's own); absent: one locale.
+   */
+  languages?: LanguageLink[]
+}
+
+/** One entry of the language menu. */
+export interface LanguageLink {
+  text: string
+  /** A base-relative route path. */
+  link: string
+  current?: boolean
 }
 
 /** A post list: the first page of it, and where the rest is when it is longer than a page. */
@@ -111,11 +135,57 @@ export interface ArticleRoute extends RouteBase {
   counter?: number
 }
 
-/** The home page: its markdown body, then every post. */
+/** The home page: its hero, its markdown body, then every post. */
 export interface HomeRoute extends RouteBase, PostList {
   kind: 'home'
   page: Page
   html?: string
+  /** What the hero shows, from the page's frontmatter (VuePress's and reco's fields), checked by the build. */
+  hero?: HomeHero
+  /** The author card (reco's `PersonalInfo`), when the config names an avatar. */
+  author?: AuthorCard
+  /** reco's friend links (`themeConfig.friendLink`); absent: none. */
+  friendLinks?: FriendLink[]
+}
+
+/** CSS properties (camelCase, as React takes them) that passed the build's allow-list. */
+export type SafeStyle = Record<string, string>
+
+/** The home page's hero and features. */
+export interface HomeHero {
+  /** The heading (`heroText`, else the title); absent: `heroText: null` hides it. */
+  text?: string
+  /** `tagline`, else the description; absent: `tagline: null` hides it. */
+  tagline?: string
+  /** `heroImage` (with the base) and `heroImageStyle`. */
+  image?: { src: string; alt: string; style?: SafeStyle }
+  /** reco's background: `bgImage` (with the base) and `bgImageStyle`, as the hero's style. */
+  style?: SafeStyle
+  /** The action button (`actionText` and `actionLink`; a site path or an http(s) URL). */
+  action?: { text: string; link: string }
+  /** `features: [{ title, details }]`. */
+  features?: { title: string; details: string }[]
+  /** `footer`: a line at the end of the home page. */
+  footer?: string
+}
+
+/** The author card of the home page. */
+export interface AuthorCard {
+  name?: string
+  /** The avatar's address (base included, or an http(s) URL). */
+  avatar?: string
+  posts: number
+  tags: number
+}
+
+/** A friend link as the home page draws it. */
+export interface FriendLink {
+  title: string
+  desc?: string
+  /** The logo's address (base included, or an http(s) URL); absent: the title's first letter. */
+  logo?: string
+  /** A site path or an http(s) URL. */
+  link: string
 }
 
 /** The posts of one tag or category, or every dated post (the timeline). */
@@ -154,6 +224,8 @@ export interface ClientSite {
   routesUrl: string
   /** The site's default author (themeConfig.author), named by copy protection. */
   author?: string
+  /** Heading levels under the current page's sidebar link outside any group (`themeConfig.sidebarDepth`); absent: 2. */
+  sidebarDepth?: number
   /** Site search on (`themeConfig.search`); absent or false: no search box. */
   search?: boolean
   /** URL of the hashed search index (JSON), fetched when the search box is first focused. */
@@ -170,6 +242,40 @@ export interface ClientSite {
    * by the build for their locale. Absent when no page shows a count.
    */
   counters?: CounterService[]
+  /** The nav bar's logo (`themeConfig.logo`, base included, or an http(s) URL). */
+  logo?: string
+  /** "Edit this page" (`themeConfig.editLink`); absent: none. */
+  editLink?: { pattern: string; text?: string }
+  /** The footer's copyright years and filing numbers. */
+  footer?: ClientFooter
+  /**
+   * What pages under a locale path show differently (`/en/`: its title, nav, labels), by the
+   * top-level `locales` keys and `themeConfig.locales`; the longest key the route's decoded
+   * path starts with wins (`localeKeyOf`). Absent: one locale, the fields above.
+   */
+  locales?: Record<string, ClientLocale>
+}
+
+/** One locale's share of the site data (fields left out: the root's). */
+export interface ClientLocale {
+  title?: string
+  /** The locale's home page (a route path), which the site title links to. */
+  home?: string
+  nav?: NavItem[]
+  lastUpdated?: string | false
+  editLinkText?: string
+  /** The language menu's label. */
+  selectText?: string
+}
+
+/** reco's footer line: `© 2019–2026 author`, the ICP filing and the public-security filing. */
+export interface ClientFooter {
+  /** `2026`, or `2019–2026` from `startYear` (the year is the build's). */
+  years: string
+  /** Whose copyright: `themeConfig.author`, else the site title. */
+  owner: string
+  record?: { text: string; link: string }
+  cyberSecurity?: { text: string; link: string }
 }
 
 /** A visitor counter's service: widget A's comment service and the credentials it is asked with. */

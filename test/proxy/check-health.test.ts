@@ -3,7 +3,7 @@
 // CLI runs as an operator runs it (`npm run compile` first). A stopped PostgreSQL is a TCP relay
 // of the test's own in front of the shared server: closed, the service's connections to it end
 // and new ones are refused, as when the database stops; opened again, the service recovers.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,7 @@ import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
 import { postgresDatabase } from '../helpers/postgres.js'
 import { cliEnv, startCli, type CliRun } from '../helpers/cli-run.js'
+import { REPO_ROOT } from '../helpers/sites.js'
 
 let dir: string
 beforeAll(() => {
@@ -102,6 +103,52 @@ describe('gptnotes proxy --check on SQLite', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^error \[ProxySettingInvalid\] GPTNOTES_MODERATION /m)
     expect(existsSync(join(dir, 'x.db'))).toBe(false)
+  })
+})
+
+describe('gptnotes proxy --check refuses what would start badly', () => {
+  it('the Node template\'s comments.env left unedited: exit 1 naming the placeholder secret', async () => {
+    const template = readFileSync(join(REPO_ROOT, 'templates/node/comments.env'), 'utf8')
+    const env = Object.fromEntries(
+      template
+        .split('\n')
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    )
+    expect(env.GPTNOTES_ADMIN_TOKEN).toMatch(/^change-me/)
+    const r = await check(`sqlite:${join(dir, 'template.db')}`, { ...env, GPTNOTES_STORE: `sqlite:${join(dir, 'template.db')}` })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^error \[ProxySettingInvalid\] GPTNOTES_(SECRET|ADMIN_TOKEN) is still a placeholder \(change-me-…\)/m)
+    expect(r.stdout).not.toContain('ready to start')
+    // Each placeholder is refused on its own, and a run of a few characters too.
+    for (const [name, value] of [['GPTNOTES_ADMIN_TOKEN', 'change-me-to-another-long-random-string'], ['GPTNOTES_SECRET', 'your-secret-here-please-0123'], ['GPTNOTES_ADMIN_TOKEN', 'abababababababababab']]) {
+      const one = await check(`sqlite:${join(dir, 'template.db')}`, { GPTNOTES_ORIGINS: 'https://site.example', [name]: value })
+      expect(one.code, `${name}=${value}`).toBe(1)
+      expect(one.stderr).toContain(`[ProxySettingInvalid] ${name} `)
+    }
+  })
+
+  it('a port another program holds: exit 1, PortInUse', async () => {
+    const busy = createServer()
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+    const port = (busy.address() as { port: number }).port
+    try {
+      const r = await startCli(['proxy', '--check', '--port', String(port), '--store', `sqlite:${join(dir, 'port.db')}`], {
+        env: cliEnv(['GPTNOTES_'], { GPTNOTES_ORIGINS: 'https://site.example' }),
+        cwd: dir,
+      }).done
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(`error [PortInUse] port ${port} on 127.0.0.1 is already in use`)
+    } finally {
+      busy.close()
+    }
+  })
+
+  it('no origins: ready, but said loudly that no site can use it', async () => {
+    const r = await check(`sqlite:${join(dir, 'origins.db')}`, {})
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('[ProxyNoOrigins]')
+    expect(r.stdout).toContain('ready to start, but NO SITE CAN USE IT')
   })
 })
 

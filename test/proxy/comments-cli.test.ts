@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { openPostgresStore } from '../../src/proxy/stores/postgres.js'
+import { openMigratedStore } from '../../src/proxy/stores/open-store.js'
 import { openSqliteStore } from '../../src/proxy/stores/sqlite.js'
 import type { CommentStore, StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
 import { cliEnv, startCli, type CliRun } from '../helpers/cli-run.js'
@@ -119,7 +120,7 @@ describe('gptnotes comments import', () => {
     writeFileSync(big, rows.join('\n'))
     // The schema first, then a trigger that refuses one row of the last statement, as a full
     // disk or a dropped connection would part-way through.
-    await cli(['list', '--store', store])
+    await (await openMigratedStore(store)).close()
     const db = new Database(sqlitePath(store))
     db.exec(`create trigger refuse before insert on comments when new.object_id = 'big2400' begin select raise(abort, 'refused for the test'); end`)
     db.close()
@@ -131,6 +132,40 @@ describe('gptnotes comments import', () => {
     const { comments, counters } = await sqliteContents(store)
     expect(comments).toEqual([])
     expect(counters).toHaveLength(2)
+  })
+})
+
+describe('which store a reading command uses', () => {
+  it('with none named: ./comments.db when there, else the store gptnotes serve keeps for the site in this folder; never a new one', async () => {
+    const site = join(dir, 'site-of-serve')
+    mkdirSync(join(site, 'node_modules/.cache/gptnotes'), { recursive: true })
+    // Nothing anywhere: the places looked at are named, and nothing is created.
+    const none = await cli(['list'], cleanEnv(), site)
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('error [CommentStoreNotFound] no comment store found; looked for ./comments.db and node_modules/.cache/gptnotes/comments.db')
+    expect(readdirSync(site)).toEqual(['node_modules'])
+    expect(readdirSync(join(site, 'node_modules/.cache/gptnotes'))).toEqual([])
+
+    // serve's store, with a comment in it: found and named.
+    const served = `sqlite:${join(site, 'node_modules/.cache/gptnotes/comments.db')}`
+    const imported = await cli(['import', COMMENTS, '--store', served])
+    // (the fixture holds one bad line on purpose: listed and skipped)
+    expect(imported.stdout).toMatch(/Comment: \d+ comments imported/)
+    const listed = await cli(['list', '--status', 'approved', '--json'], cleanEnv(), site)
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stderr).toContain("store: sqlite:node_modules/.cache/gptnotes/comments.db (gptnotes serve's, for the site in this folder)")
+    expect((JSON.parse(listed.stdout) as { results: unknown[] }).results.length).toBeGreaterThan(0)
+    expect(readdirSync(site)).toEqual(['node_modules'])
+  })
+
+  it('a named SQLite store that is not there is an error for list, export and moderation, not an empty new store', async () => {
+    const missing = `sqlite:${join(dir, 'nowhere', 'comments.db')}`
+    for (const args of [['list'], ['export', '--out', join(dir, 'out-missing')], ['approve', 'abc']]) {
+      const run = await cli([...args, '--store', missing])
+      expect(run.code, args.join(' ')).toBe(1)
+      expect(run.stderr).toContain(`[CommentStoreNotFound] no comment store found; looked for ${join(dir, 'nowhere', 'comments.db')}`)
+    }
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false)
   })
 })
 

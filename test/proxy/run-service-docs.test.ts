@@ -4,6 +4,7 @@
 // (`caddy adapt`, `nginx -t`) and otherwise against the unit's address, and the backup commands
 // (sqlite3's online backup, pg_dump) run on a live store. The compiled CLI runs (`npm run compile` first).
 import { execFile, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,9 +68,17 @@ describe('the systemd unit', () => {
     expect(result.status).toBe(0)
   })
 
-  it('its start-up check, with the shipped environment file, passes on a new store and creates nothing', async () => {
-    const env = envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8'))
+  it('its start-up check refuses the shipped environment file until its secrets are replaced; filled in, it passes on a new store and creates nothing', async () => {
+    const shipped = envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8'))
     const store = join(dir, 'state', 'comments.db')
+    const refused = await run(process.execPath, [CLI, ...argsOf('ExecStartPre')], { env: cliEnv(['GPTNOTES_'], { ...shipped, GPTNOTES_STORE: `sqlite:${store}` }) }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/GPTNOTES_(SECRET|ADMIN_TOKEN) is still a placeholder/)
+    // As the file's comments say: each change-me value replaced by a long random string.
+    const env = Object.fromEntries(Object.entries(shipped).map(([k, v]) => [k, v.startsWith('change-me') ? randomBytes(24).toString('base64url') : v]))
     const { stdout } = await run(process.execPath, [CLI, ...argsOf('ExecStartPre')], { env: cliEnv(['GPTNOTES_'], { ...env, GPTNOTES_STORE: `sqlite:${store}` }) })
     expect(stdout).toContain('settings: ok (listens on 127.0.0.1:8787; origins: https://example.com)')
     expect(stdout).toContain('ready to start')

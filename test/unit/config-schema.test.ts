@@ -146,6 +146,13 @@ describe('shared/site-config schema', () => {
     expect(messages({ hostname: 'https://example.com/' })[0]).toContain('hostname must be an origin like "https://example.com"')
   })
 
+  it('takes the site\'s time zone as an IANA name, Asia/Shanghai when left out', () => {
+    expect(defaultSiteConfig.timezone).toBe('Asia/Shanghai')
+    expect(resolveSiteConfig({ timezone: 'Europe/Berlin' }).timezone).toBe('Europe/Berlin')
+    expect(messages({ timezone: 'Beijing' })).toEqual(['timezone must be an IANA time zone name (like "Asia/Shanghai" or "UTC"), got "Beijing"'])
+    expect(messages({ timezone: 8 })[0]).toMatch(/^timezone must be an IANA time zone name/)
+  })
+
   it('takes themeConfig.clickEffect as false, true or the original options, filling their defaults', () => {
     expect(defaultSiteConfig.themeConfig.clickEffect).toBe(false)
     expect(resolveSiteConfig({ themeConfig: { clickEffect: true } }).themeConfig.clickEffect).toBe(true)

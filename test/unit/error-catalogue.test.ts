@@ -3,7 +3,7 @@
 // names its code, its file:line:column where the entry has one, its stage, and shows the
 // catalogue's hint. A new entry without a case fails the first test.
 import { execFile, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -105,6 +105,29 @@ async function serveOnBusyPort(): Promise<Report> {
   }
 }
 
+/**
+ * `gptnotes COMMAND --root X` where X is missing (or has no content/): exit 1 naming it, and
+ * nothing created (no output, no cache, no empty site).
+ */
+async function cliWithoutSite(command: 'build' | 'serve' | 'check-links', withRoot: boolean): Promise<Report> {
+  const parent = mkdtempSync(join(tmpdir(), 'gptnotes-no-site-'))
+  const root = join(parent, 'site')
+  if (withRoot) mkdirSync(root)
+  try {
+    const result = await run(process.execPath, [CLI, command, '--root', root], { env: { ...process.env, NO_COLOR: '1' } }).then(
+      () => ({ stderr: '', code: 0 }),
+      (e: { stderr: string; code: number }) => e,
+    )
+    expect(result.code).toBe(1)
+    expect(readdirSync(parent)).toEqual(withRoot ? ['site'] : [])
+    if (withRoot) expect(readdirSync(root)).toEqual([])
+    const headline = /^error \[(\w+)\] (.*)$/m.exec(result.stderr)
+    return { code: headline?.[1] ?? '', message: headline?.[2] ?? '', shown: result.stderr, params: { root } }
+  } finally {
+    rmSync(parent, { recursive: true, force: true })
+  }
+}
+
 /** A free loopback port: bound, then let go. */
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -165,6 +188,8 @@ async function importFromLeanCloud(params: unknown, setUp: (f: LeanCloudFake) =>
 
 const CASES: Case[] = [
   { code: 'FrontmatterSyntax', at: 'content/index.md:2:10', stage: 'parsePage' },
+  { code: 'FrontmatterTabIndent', at: 'content/index.md:4:1', stage: 'parsePage' },
+  { code: 'PlaceholderDescription', at: 'content/index.md:3:14' },
   { code: 'FrontmatterInvalid', at: 'content/index.md:3:7', stage: 'parsePage' },
   { code: 'ConfigSyntax', at: 'gptnotes.config.mjs:4:3', stage: 'loadConfig' },
   { code: 'ConfigNoExport', stage: 'loadConfig' },
@@ -173,14 +198,19 @@ const CASES: Case[] = [
   { code: 'FeedsWithoutHostname', at: 'gptnotes.config.ts:6:5', stage: 'loadConfig' },
   { code: 'SidebarInvalid', at: 'gptnotes.config.ts:3:59', stage: 'checkReferences' },
   { code: 'DeadLink', at: 'content/index.md:5:3', stage: 'checkReferences' },
+  { code: 'PageLinkNotFound', at: 'content/second.md:3:7', stage: 'checkReferences' },
   { code: 'MissingAsset', at: 'content/index.md:7:1', stage: 'checkReferences' },
   { code: 'HashNotFound', at: 'content/index.md:7:2' },
+  { code: 'ThemeImageMissing', at: 'gptnotes.config.ts:6:5', stage: 'checkReferences' },
+  { code: 'HomeFieldIgnored', at: 'content/README.md:4:14' },
   { code: 'DemoUnclosed', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'DemoUnknownSlot', at: 'content/index.md:5:1', stage: 'parsePage' },
   { code: 'DemoNoCode', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'DemoInlineScript', at: 'content/index.md:7:9' },
   { code: 'UnknownContainer', at: 'content/index.md:5:1' },
   { code: 'PortInUse', raise: serveOnBusyPort },
+  { code: 'SiteRootMissing', raise: () => cliWithoutSite('build', false) },
+  { code: 'ContentMissing', raise: () => cliWithoutSite('serve', true) },
   { code: 'SymlinkOutsideSite', stage: 'scanContent', raise: () => buildMade('SymlinkOutsideSite', (root) => symlinkSync(tmpdir(), join(root, 'content/outside'))) },
   {
     code: 'SymlinkToFolder',
@@ -318,7 +348,9 @@ const CASES: Case[] = [
     raise: async () => {
       const store = join(service, 'refusing.db')
       writeFileSync(join(service, 'Comment-one.jsonl'), JSON.stringify({ objectId: 'one', createdAt: '2021-01-01T00:00:00.000Z', url: '/gpt/a.html', nick: 'n', comment: '<p>c</p>' }))
-      await serviceCli(['comments', 'approve', 'none', '--store', `sqlite:${store}`], { id: 'none' })
+      // The schema first: an import of nothing makes the store (a read never does).
+      writeFileSync(join(service, 'Comment-empty.jsonl'), '')
+      await serviceCli(['comments', 'import', 'Comment-empty.jsonl', '--store', `sqlite:${store}`], {}, { exit: 0 })
       const db = new Database(store)
       db.exec(`create trigger refuse before insert on comments begin select raise(abort, 'refused'); end`)
       db.close()
@@ -348,6 +380,7 @@ const CASES: Case[] = [
       return serviceCli(['comments', 'list', '--service', url], { reason: `cannot reach the comment service at ${url} (ECONNREFUSED)` }, { env: { GPTNOTES_ADMIN_TOKEN: 'an-admin-token-of-some-length' } })
     },
   },
+  { code: 'CommentStoreNotFound', raise: () => serviceCli(['comments', 'list', '--store', `sqlite:${join(service, 'absent', 'c.db')}`], { looked: [join(service, 'absent', 'c.db')] }) },
   { code: 'CommentNotFound', raise: () => serviceCli(['comments', 'delete', 'nosuchid', '--store', serviceStore()], { id: 'nosuchid' }) },
   { code: 'MigrateNoSource', raise: () => serviceCli(['migrate', 'vuepress', 'no-such-folder'], { source: 'no-such-folder' }) },
   {

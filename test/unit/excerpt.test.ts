@@ -78,3 +78,63 @@ describe('the description in the head', () => {
     expect((await head({ description: '' }, sources)).meta('index.html', 'description')).toBe('欢迎来到这里。')
   })
 })
+
+describe('a page that marks its excerpt with <!-- more -->', () => {
+  const parse = (markdown: string, path = 'guide/a.md') => parsedPages({ [path]: markdown })[0]
+
+  it('has the HTML before the marker, rendered, its links rewritten to the site, and its text as the description', () => {
+    const page = parse('---\ntitle: 甲\n---\n\n先读 **这一段**，再看[安装](./b.md)和[外链](https://example.com)。\n\n<!-- more -->\n\n后面的正文不在摘要里。\n')
+    expect(page.excerptHtml).toContain('<strong>这一段</strong>')
+    expect(page.excerptHtml).toContain('href="/gpt/guide/b.html"')
+    expect(page.excerptHtml).toContain('href="https://example.com"')
+    expect(page.excerptHtml).not.toContain('后面的正文')
+    expect(page.excerptHtml).not.toContain('**')
+    expect(page.excerpt).toBe('先读 这一段，再看安装和外链。')
+    // The page itself is whole, the marker a comment in it.
+    expect(page.html).toContain('后面的正文不在摘要里。')
+  })
+
+  it('takes every block before the marker, and a paragraph that holds it up to the marker', () => {
+    const blocks = parse('第一段。\n\n- 一项\n- 两项\n\n第二段 <!-- more --> 第三段。\n')
+    expect(blocks.excerptHtml).toContain('<li>一项</li>')
+    expect(blocks.excerptHtml).toContain('第二段')
+    expect(blocks.excerptHtml).not.toContain('第三段')
+    expect(blocks.excerpt).toBe('第一段。 一项两项 第二段')
+  })
+
+  it('makes headings bold text, leaves footnote marks and a [[toc]] out, and points #hash links into the page', () => {
+    const page = parse('[[toc]]\n\n## 背景\n\n一句话[^1]，详见[下文](#细节)。\n\n<!-- more -->\n\n## 细节\n\n[^1]: 脚注的内容。\n')
+    expect(page.excerptHtml).toContain('<p><strong>背景</strong></p>')
+    expect(page.excerptHtml).not.toMatch(/<h2|id="|footnote|脚注的内容|table-of-contents|<sup/)
+    expect(page.excerptHtml).toContain(`href="/gpt/guide/a.html#${encodeURI('细节')}"`)
+    expect(page.excerpt).toBe('背景 一句话，详见下文。')
+  })
+
+  it('resolves reference links through definitions anywhere on the page; its images load lazily', () => {
+    const page = parse('![图](/images/a.png) 见[手册][m]。\n\n<!-- more -->\n\n[m]: ./manual.md\n')
+    expect(page.excerptHtml).toContain('href="/gpt/guide/manual.html"')
+    expect(page.excerptHtml).toContain('loading="lazy"')
+    expect(page.excerptHtml).toContain('src="/gpt/images/a.png"')
+  })
+
+  it('is absent without the marker (the description stays the first paragraph) or with nothing before it', () => {
+    const plain = parse('第一段。\n\n第二段。\n')
+    expect(plain.excerptHtml).toBeUndefined()
+    expect(plain.excerpt).toBe('第一段。')
+    expect(parse('<!-- more -->\n\n正文。\n').excerptHtml).toBeUndefined()
+    expect(parse('正文里写着 `<!-- more -->` 这串字。\n').excerptHtml).toBeUndefined()
+  })
+
+  it('is what the lists show of the post, in place of its description', async () => {
+    const config = await siteConfig()
+    const parsed = parsedPages({
+      'a.md': '---\ntitle: 甲\ndate: 2024-1-2\ndescription: 简介\n---\n\n摘要*在此*。\n\n<!-- more -->\n\n正文。\n',
+      'b.md': '---\ntitle: 乙\ndate: 2024-1-1\ndescription: 乙的简介\n---\n\n正文。\n',
+    })
+    const posts = buildSiteData(config, parsed).posts
+    expect(posts.map((p) => [p.title, p.excerpt])).toEqual([
+      ['甲', '<p>摘要<em>在此</em>。</p>'],
+      ['乙', undefined],
+    ])
+  })
+})

@@ -61,6 +61,33 @@ describe('render/content/frontmatter', () => {
     expect(parseFrontmatter(fm('date: 2023-05-24 08:22:32'), 'a.md').frontmatter.date).toBe('2023-5-24 08:22:32')
   })
 
+  it('reads dates as reco sites write them, on the clock of the site\'s time zone', () => {
+    const date = (yaml: string, timeZone?: string) => parseFrontmatter(fm(yaml), 'a.md', { timeZone }).frontmatter.date
+    expect(date('date: 2021/01/24')).toBe('2021-1-24')
+    expect(date("date: '2021/1/24'")).toBe('2021-1-24')
+    expect(date('date: 2021-1-24')).toBe('2021-1-24')
+    expect(date('date: 2022-03-12 03:00:00')).toBe('2022-3-12 03:00:00')
+    expect(date('date: 2021/01/24 9:30 # 发布时间')).toBe('2021-1-24 09:30')
+    // An offset names a moment: shown as the site's clock reads it (Asia/Shanghai by default).
+    expect(date('date: 2022-03-12T03:00:00+08:00')).toBe('2022-3-12 03:00:00')
+    expect(date('date: 2022-03-11T19:00:00Z')).toBe('2022-3-12 03:00:00')
+    expect(date('date: 2022-03-11T19:00:00.000Z')).toBe('2022-3-12 03:00:00')
+    expect(date("date: '2022-03-12T03:00:00+08:00'", 'UTC')).toBe('2022-3-11 19:00:00')
+    expect(date('date: 2022-03-12T03:00:00+08:00', 'Europe/Berlin')).toBe('2022-3-11 20:00:00')
+    // Without an offset the written clock is the site's, whatever its zone.
+    expect(date('date: 2022-03-12 03:00:00', 'UTC')).toBe('2022-3-12 03:00:00')
+    expect(date('date: 2022-03-12', 'America/New_York')).toBe('2022-3-12')
+  })
+
+  it('refuses a time that is no time of the clock, at its line', () => {
+    const err = errorOf(() => parseFrontmatter(fm('title: 测试\ndate: 2022-03-12 25:00'), 'content/a.md'))
+    expect(err.name).toBe('FrontmatterInvalid')
+    expect(err.loc).toEqual({ file: 'content/a.md', line: 3, column: 7 })
+    const slash = errorOf(() => parseFrontmatter(fm('date: 2021/02/30'), 'content/a.md'))
+    expect(slash.message).toContain('is not a real day')
+    expect(slash.loc?.line).toBe(2)
+  })
+
   it('reports a bad date at file:line:column with a code frame and a hint', () => {
     const err = errorOf(() => parseFrontmatter(fm('title: 测试\ndate: 2025-13-40'), 'content/handbook/a.md'))
     expect(err.name).toBe('FrontmatterInvalid')

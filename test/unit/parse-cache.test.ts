@@ -165,3 +165,28 @@ describe('parse cache bodies', () => {
   })
 })
 
+
+describe('the caches and the parse options', () => {
+  it('parse a page again when the site\'s time zone changes (it is in the caches\' key), in memory and on disk', async () => {
+    const { BuildCaches } = await import('../../src/render/build-caches.js')
+    const { parseOptionsKey } = await import('../../src/render/content/parse-options.js')
+    expect(parseOptionsKey({ base: '/gpt/', timeZone: 'UTC' })).not.toBe(parseOptionsKey({ base: '/gpt/', timeZone: 'Asia/Shanghai' }))
+    const cacheDir = mkdtempSync(join(tmpdir(), 'gptnotes-zone-cache-'))
+    try {
+      const sources = [{ relativePath: 'a.md', source: '---\ntitle: 甲\ndate: 2022-03-11T19:00:00Z\n---\n\n正文。\n' }]
+      const caches = new BuildCaches(cacheDir)
+      const at = async (timeZone: string, builder = caches) => {
+        const { pages, fresh } = await builder.parsePages(sources, { base: '/gpt/', contentDir: cacheDir, timeZone })
+        return [pages[0].page.frontmatter.date, fresh]
+      }
+      expect(await at('Asia/Shanghai')).toEqual(['2022-3-12 03:00:00', 1])
+      expect(await at('Asia/Shanghai')).toEqual(['2022-3-12 03:00:00', 0])
+      expect(await at('UTC')).toEqual(['2022-3-11 19:00:00', 1])
+      // A new builder over the same folder (the next CLI build) keeps each zone's pages apart.
+      expect(await at('Asia/Shanghai', new BuildCaches(cacheDir))).toEqual(['2022-3-12 03:00:00', 0])
+      expect(await at('UTC', new BuildCaches(cacheDir))).toEqual(['2022-3-11 19:00:00', 0])
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true })
+    }
+  })
+})

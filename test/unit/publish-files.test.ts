@@ -48,7 +48,8 @@ describe('publishing files: sitemap, robots, feeds', () => {
     const items = [channel.item].flat()
     expect(items.map((i: { title: string }) => i.title)).toEqual(['第二篇', '第一篇'])
     expect(items[0].link).toBe('https://example.com/gpt/guide/second.html')
-    expect(new Date(items[0].pubDate).toISOString()).toBe('2025-04-02T00:00:00.000Z')
+    // The post's 2025-4-2 is midnight on the site's clock (timezone, Asia/Shanghai by default): 16:00 UTC the day before.
+    expect(new Date(items[0].pubDate).toISOString()).toBe('2025-04-01T16:00:00.000Z')
     expect(items[0].category).toEqual(['入门', '进阶'])
   })
 
@@ -61,7 +62,7 @@ describe('publishing files: sitemap, robots, feeds', () => {
     expect(entries).toHaveLength(2)
     expect(entries[0].id).toBe('https://example.com/gpt/guide/second.html')
     expect(entries[0].link['@href']).toBe('https://example.com/gpt/guide/second.html')
-    expect(entries[0].updated).toBe('2025-04-02T00:00:00.000Z')
+    expect(entries[0].updated).toBe('2025-04-01T16:00:00.000Z')
     expect(feed.author.name).toBe('小林')
   })
 
@@ -90,6 +91,18 @@ describe('publishing files: sitemap, robots, feeds', () => {
       await expect(buildSite({ root: plain.root })).rejects.toThrow(/hostname is empty/)
     } finally {
       plain.cleanup()
+    }
+  })
+
+  it('gives the moment a post\'s date names on the clock of the site\'s timezone', async () => {
+    const utc = copyFixture('minimal')
+    try {
+      writeFileSync(join(utc.root, 'gptnotes.config.ts'), `export default { hostname: 'https://example.com', timezone: 'UTC', themeConfig: { feeds: { atom: true } } }`)
+      const built = await buildSite({ root: utc.root })
+      const entries = [parser.parse(text(built, 'atom.xml')).feed.entry].flat()
+      expect(entries[0].updated).toBe('2025-04-02T00:00:00.000Z')
+    } finally {
+      utc.cleanup()
     }
   })
 })

@@ -27,6 +27,9 @@ describe('render/site/route-widgets', () => {
     expect(widgetsFor(valine, 'article', { comments: false })).toEqual([])
     // Only `false` opts out; other values keep the site's choice.
     expect(widgetsFor(valine, 'article', { comments: true })).toEqual(['valine'])
+    // reco's name for the same switch.
+    expect(widgetsFor(valine, 'article', { isShowComments: false })).toEqual([])
+    expect(widgetsFor(valine, 'article', { isShowComments: true })).toEqual(['valine'])
   })
 
   it('needs both enabled and a known solution', () => {

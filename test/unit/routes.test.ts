@@ -79,6 +79,68 @@ describe('the routes stage', () => {
     expect((byPath(t, '/handbook/a.html') as ArticleRoute).prev).toBeUndefined()
   })
 
+  describe('a page\'s own frontmatter, as VuePress reads it', () => {
+    const PAGES = {
+      'guide/README.md': '---\ntitle: 指南\n---\n\n## 开始\n\n正文。\n',
+      'guide/a.md': '---\ntitle: 甲\nnext: ../other/vuex 4.x.md\n---\n\n## 一\n\n### 一之一\n\n正文。\n',
+      'guide/b.md': '---\ntitle: 乙\nprev: false\nnext: false\nsidebar: false\n---\n\n## 二\n\n正文。\n',
+      'guide/c.md': '---\ntitle: 丙\nsidebar: auto\nprev: /guide/\nnext: https://vuex.vuejs.org/\n---\n\n## 三\n\n正文。\n',
+      'other/vuex 4.x.md': '---\ntitle: Vuex 4.x\nprev: ./v1.2-notes\n---\n\n## 四\n\n正文。\n',
+      'other/v1.2-notes.md': '---\ntitle: 1.2 版说明\n---\n\n正文。\n',
+    }
+    async function pages(themeConfig = {}) {
+      const config = await siteConfig({ title: '站点', themeConfig })
+      const parsed = deepFreeze(parsedPages(PAGES))
+      const site = buildSiteData(config, parsed)
+      const t = buildRoutes(site, parsed)
+      return { site, page: (path: string) => t.routes.find((r) => r.path === path)?.data as ArticleRoute }
+    }
+    const SIDEBAR = { sidebar: [{ title: '指南', children: ['/guide/', '/guide/a', '/guide/b', '/guide/c'] }] }
+
+    it('sidebar: false shows no sidebar; sidebar: auto shows the page\'s own headings whatever the config says', async () => {
+      const { page } = await pages(SIDEBAR)
+      expect(page('/guide/a.html').sidebar?.[0]).toMatchObject({ type: 'group', title: '指南' })
+      expect(page('/guide/b.html').sidebar).toBeUndefined()
+      expect(page('/guide/c.html').sidebar).toEqual([{ type: 'link', path: '/guide/c.html', title: '丙', headers: [{ level: 2, title: '三', slug: '三' }] }])
+    })
+
+    it('prev and next name a page (relative to the page, or from the root, dotted names too) with its title, or hide the link', async () => {
+      const { page, site } = await pages(SIDEBAR)
+      // a: prev from the sidebar, next from its frontmatter.
+      expect(page('/guide/a.html').prev).toEqual({ title: '指南', path: '/guide/' })
+      expect(page('/guide/a.html').next).toEqual({ title: 'Vuex 4.x', path: '/other/vuex%204.x.html' })
+      // b: both false (reco showed next anyway; VuePress hides it).
+      expect(page('/guide/b.html').prev).toBeUndefined()
+      expect(page('/guide/b.html').next).toBeUndefined()
+      // c: prev named as a folder; next another site's address, as it is.
+      expect(page('/guide/c.html').prev).toEqual({ title: '指南', path: '/guide/' })
+      expect(page('/guide/c.html').next).toEqual({ title: 'https://vuex.vuejs.org/', path: 'https://vuex.vuejs.org/' })
+      // Outside any sidebar, the frontmatter's link still shows.
+      expect(page('/other/vuex%204.x.html').prev).toEqual({ title: '1.2 版说明', path: '/other/v1.2-notes.html' })
+      expect(site.pageLinkProblems).toEqual([])
+    })
+
+    it('the theme\'s prevLinks/nextLinks: false hide the sidebar\'s neighbours, not a page\'s own, as VuePress\'s', async () => {
+      const { page } = await pages({ ...SIDEBAR, prevLinks: false, nextLinks: false })
+      expect(page('/guide/a.html').prev).toBeUndefined()
+      expect(page('/guide/a.html').next).toEqual({ title: 'Vuex 4.x', path: '/other/vuex%204.x.html' })
+      expect(page('/guide/c.html').prev).toEqual({ title: '指南', path: '/guide/' })
+      const config = await siteConfig({ themeConfig: { ...SIDEBAR, nextLinks: false } })
+      const parsed = parsedPages({ ...PAGES, 'guide/README.md': '---\ntitle: 指南\nnext: true\n---\n\n正文。\n' })
+      const home = buildRoutes(buildSiteData(config, parsed), parsed).routes.find((r) => r.path === '/guide/')!.data as ArticleRoute
+      expect(home.next).toEqual({ title: '甲', path: '/guide/a.html' })
+    })
+
+    it('a prev or next that names no page is a problem of that page (the sidebar order stands in)', async () => {
+      const config = await siteConfig({ themeConfig: SIDEBAR })
+      const parsed = parsedPages({ ...PAGES, 'guide/a.md': '---\ntitle: 甲\nnext: ./nope\n---\n\n正文。\n' })
+      const site = buildSiteData(config, parsed)
+      expect(site.pageLinkProblems).toEqual([{ relativePath: 'guide/a.md', field: 'next', target: './nope' }])
+      const a = buildRoutes(site, parsed).routes.find((r) => r.path === '/guide/a.html')!.data as ArticleRoute
+      expect(a.next).toEqual({ title: '乙', path: '/guide/b.html' })
+    })
+  })
+
   it('redirects every index.html to its folder, and has the not-found route with its output files', async () => {
     const t = await table()
     expect(t.redirects).toMatchObject({ '/index.html': '/', '/tag/index.html': '/tag/', '/timeline/index.html': '/timeline/' })

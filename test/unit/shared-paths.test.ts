@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isExternal, normalizePath, resolvePath, resolveRelative, routePathOf, toHtmlLink, withBase } from '../../src/shared/paths.js'
+import { isExternal, isFileName, normalizePath, resolvePath, resolveRelative, routePathOf, toHtmlLink, withBase } from '../../src/shared/paths.js'
 
 describe('shared/paths: link rules', () => {
   it('treats http, https, mailto, tel and protocol-relative links as external', () => {
@@ -16,6 +16,17 @@ describe('shared/paths: link rules', () => {
     expect(toHtmlLink('./images/a.png')).toBe('./images/a.png')
     expect(toHtmlLink('#only-hash')).toBe('#only-hash')
     expect(toHtmlLink('https://x.com/a')).toBe('https://x.com/a')
+  })
+
+  it('takes only .md and .html for a page\'s extensions: dotted page names get .html, files keep theirs', () => {
+    expect(toHtmlLink('./vuex 4.x')).toBe('./vuex 4.x.html')
+    expect(toHtmlLink('./vuex%204.x')).toBe('./vuex%204.x.html')
+    expect(toHtmlLink('./vuex%204.x.md#安装')).toBe('./vuex%204.x.html#安装')
+    expect(toHtmlLink('./vuex 4.x.html')).toBe('./vuex 4.x.html')
+    expect(toHtmlLink('/notes/v1.2-notes')).toBe('/notes/v1.2-notes.html')
+    expect(toHtmlLink('/notes/vue 3.0')).toBe('/notes/vue 3.0.html')
+    for (const file of ['a.pdf', 'b.tar.gz', 'c.mp4', 'd.7z', 'e.woff2', 'f.JPEG', 'x/.nojekyll']) expect(isFileName(file), file).toBe(true)
+    for (const page of ['vuex 4.x', 'v1.2-notes', 'vue 3.0', 'a.md', 'a.html', 'README', 'release.v2']) expect(isFileName(page), page).toBe(false)
   })
 
   it('resolves relative links against the page directory', () => {

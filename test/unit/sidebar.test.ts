@@ -1,6 +1,10 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { Sidebar } from '../../src/client/components/sidebar.js'
+import { SiteContext } from '../../src/client/context.js'
 import { pickSidebar, resolveSidebar, type SidebarProblem } from '../../src/render/site/sidebar.js'
-import type { Page } from '../../src/shared/types.js'
+import type { ClientSite, Header, Page, SidebarItem } from '../../src/shared/types.js'
 
 const page = (path: string, title: string): Page => ({ title, path, regularPath: path, relativePath: path.slice(1).replace('.html', '.md'), key: path, type: 'page', frontmatter: {}, headers: [{ level: 2, title: '一', slug: '一' }] })
 const pages = new Map([page('/a.html', 'A'), page('/guide/b.html', 'B'), page('/guide/c%20d.html', 'C D')].map((p) => [p.path, p]))
@@ -35,5 +39,40 @@ describe('render/site/sidebar', () => {
       { path: 'themeConfig.sidebar[0]', message: 'no matching page for "/nope.html"' },
       { path: 'themeConfig.sidebar[1].children[0].children[0].children[0]', message: 'group "4" is nested deeper than 3 levels' },
     ])
+  })
+
+  it('finds pages whose names hold dots: only .md and .html are extensions, as VuePress reads them', () => {
+    const dotted = new Map([page('/guide/vuex%204.x.html', 'Vuex 4.x'), page('/guide/v1.2-notes.html', '1.2'), page('/guide/next.js.html', 'Next.js')].map((p) => [p.path, p]))
+    const problems: SidebarProblem[] = []
+    const items = resolveSidebar(['/guide/vuex 4.x', '/guide/vuex%204.x.md', './guide/vuex 4.x.html', '/guide/v1.2-notes', '/guide/next.js', '/guide/next.js.md'], { pagesByPath: dotted, keyPath: 'themeConfig.sidebar', problems })
+    expect(problems).toEqual([])
+    expect(items.map((i) => i.type === 'link' && i.path)).toEqual(['/guide/vuex%204.x.html', '/guide/vuex%204.x.html', '/guide/vuex%204.x.html', '/guide/v1.2-notes.html', '/guide/next.js.html', '/guide/next.js.html'])
+  })
+})
+
+describe('client/components/sidebar: headings under the current page, as deep as VuePress says', () => {
+  const headers: Header[] = [
+    { level: 2, title: '二级', slug: 'h2' },
+    { level: 3, title: '三级', slug: 'h3' },
+  ]
+  const link: SidebarItem = { type: 'link', path: '/a.html', title: 'A', headers }
+  const group: SidebarItem = { type: 'group', title: '组', collapsable: false, sidebarDepth: 1, children: [{ ...link, path: '/b.html', title: 'B' }] }
+  const shown = (current: string, depths: { pageDepth?: number; siteDepth?: number } = {}) => {
+    const site: ClientSite = { title: '', description: '', base: '/gpt/', nav: [], smoothScroll: true, lastUpdated: false, routesUrl: '' }
+    const html = renderToStaticMarkup(createElement(SiteContext.Provider, { value: site }, createElement(Sidebar, { items: [link, group], current, headers, ...depths })))
+    return ['二级', '三级'].filter((t) => html.includes(`>${t}</a>`))
+  }
+
+  it('a link outside groups takes the theme\'s sidebarDepth (2 when unset), a group its own', () => {
+    expect(shown('/a.html')).toEqual(['二级', '三级'])
+    expect(shown('/a.html', { siteDepth: 1 })).toEqual(['二级'])
+    expect(shown('/a.html', { siteDepth: 0 })).toEqual([])
+    expect(shown('/b.html')).toEqual(['二级'])
+  })
+
+  it('the page\'s frontmatter sidebarDepth wins over both', () => {
+    expect(shown('/a.html', { siteDepth: 2, pageDepth: 0 })).toEqual([])
+    expect(shown('/b.html', { pageDepth: 2 })).toEqual(['二级', '三级'])
+    expect(shown('/b.html', { pageDepth: 0 })).toEqual([])
   })
 })

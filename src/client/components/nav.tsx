@@ -10,8 +10,12 @@ function isActive(link: string, current: string): boolean {
   return normalizePath(path) === current
 }
 
-export function Nav({ items, current, id }: { items: NavItem[]; current: string; id?: string }) {
-  if (!items.length) return null
+/**
+ * The nav links and dropdowns; `languages` (a site with several locales) ends it as a menu of
+ * its own, which always holds the current page, so it is not marked as the current section.
+ */
+export function Nav({ items, current, id, languages }: { items: NavItem[]; current: string; id?: string; languages?: NavGroup }) {
+  if (!items.length && !languages) return null
   return (
     <nav className="nav" aria-label="主导航" id={id}>
       <ul>
@@ -27,6 +31,11 @@ export function Nav({ items, current, id }: { items: NavItem[]; current: string;
             )}
           </li>
         ))}
+        {languages && (
+          <li key="languages">
+            <NavDropdown group={languages} current={current} section={false} />
+          </li>
+        )}
       </ul>
     </nav>
   )
@@ -41,7 +50,7 @@ function ExternalMark() {
 }
 
 /** A dropdown group: a disclosure button; closes on Escape, outside click and navigation. */
-function NavDropdown({ group, current }: { group: NavGroup; current: string }) {
+function NavDropdown({ group, current, section = true }: { group: NavGroup; current: string; section?: boolean }) {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   useEffect(() => setOpen(false), [current])
@@ -63,7 +72,7 @@ function NavDropdown({ group, current }: { group: NavGroup; current: string }) {
       document.removeEventListener('keydown', onKey)
     }
   }, [open])
-  const active = group.items.some((i) => isActive(i.link, current))
+  const active = section && group.items.some((i) => isActive(i.link, current))
   return (
     <div className={`nav-dropdown${open ? ' open' : ''}${active ? ' active' : ''}`} ref={root}>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="nav-link">

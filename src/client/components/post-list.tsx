@@ -16,7 +16,12 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
             <Link to={p.path}>{p.title}</Link>
             {p.sticky !== undefined && <span className="sticky-badge">置顶</span>}
           </h3>
-          {p.description && <p className="post-desc">{p.description}</p>}
+          {p.excerpt ? (
+            // The build wrote it from the post's markdown, as it writes the post's own body.
+            <div className="post-excerpt" dangerouslySetInnerHTML={{ __html: p.excerpt }} />
+          ) : (
+            p.description && <p className="post-desc">{p.description}</p>
+          )}
           <p className="post-meta">
             {p.author && <span>{p.author}</span>}
             {p.date && <time dateTime={isoDay(p.date)}>{p.date.split(' ')[0]}</time>}

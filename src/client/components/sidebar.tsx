@@ -2,13 +2,17 @@ import type { Header, SidebarItem } from '../../shared/types.js'
 import { useActiveHeading } from '../hooks/use-active-heading.js'
 import { Link } from './link.js'
 
-/** The page's sidebar: config groups and links; the current page's h2/h3 under its link. */
-export function Sidebar({ items, current, headers }: { items: SidebarItem[]; current: string; headers?: Header[] }) {
+/**
+ * The page's sidebar: config groups and links; the current page's h2/h3 under its link, as deep
+ * as its frontmatter's `sidebarDepth` says (`pageDepth`), else its group's, else the theme's
+ * (`siteDepth`, which groups also take when they set none).
+ */
+export function Sidebar({ items, current, headers, pageDepth, siteDepth }: { items: SidebarItem[]; current: string; headers?: Header[]; pageDepth?: number; siteDepth?: number }) {
   const active = useActiveHeading(headers)
   if (!items.length) return null
   return (
     <nav className="sidebar" aria-label="侧边栏">
-      <SidebarList items={items} current={current} active={active} depth={1} />
+      <SidebarList items={items} current={current} active={active} depth={1} sidebarDepth={siteDepth} pageDepth={pageDepth} />
     </nav>
   )
 }
@@ -16,19 +20,30 @@ export function Sidebar({ items, current, headers }: { items: SidebarItem[]; cur
 const contains = (item: SidebarItem, path: string): boolean =>
   item.type === 'link' ? item.path === path : item.path === path || item.children.some((c) => contains(c, path))
 
-function SidebarList({ items, current, active, depth, sidebarDepth = 2 }: { items: SidebarItem[]; current: string; active?: string; depth: number; sidebarDepth?: number }) {
+interface ListProps {
+  items: SidebarItem[]
+  current: string
+  active?: string
+  depth: number
+  sidebarDepth?: number
+  pageDepth?: number
+}
+
+function SidebarList({ items, current, active, depth, sidebarDepth = 2, pageDepth }: ListProps) {
+  // VuePress's order: the page's frontmatter, then the group's, then the theme's.
+  const shown = pageDepth ?? sidebarDepth
   return (
     <ul className={`sidebar-list depth-${depth}`}>
       {items.map((item, i) => {
         if (item.type === 'link') {
           const here = item.path === current
-          const headers = (item.headers ?? []).filter((h) => h.level <= sidebarDepth + 1)
+          const headers = (item.headers ?? []).filter((h) => h.level <= shown + 1)
           return (
             <li key={item.path + i}>
               <Link to={item.path} ariaCurrent={here} className={`sidebar-link${here ? ' active' : ''}`}>
                 {item.title}
               </Link>
-              {here && sidebarDepth > 0 && headers.length > 0 && (
+              {here && shown > 0 && headers.length > 0 && (
                 <ul className="sidebar-headers">
                   {headers.map((h) => (
                     <li key={h.slug} className={`level-${h.level}`}>
@@ -44,7 +59,7 @@ function SidebarList({ items, current, active, depth, sidebarDepth = 2 }: { item
         }
         const open = !item.collapsable || contains(item, current)
         const title = item.path ? <Link to={item.path}>{item.title}</Link> : item.title
-        const children = <SidebarList items={item.children} current={current} active={active} depth={depth + 1} sidebarDepth={item.sidebarDepth} />
+        const children = <SidebarList items={item.children} current={current} active={active} depth={depth + 1} sidebarDepth={item.sidebarDepth} pageDepth={pageDepth} />
         return (
           <li key={item.title + i} className="sidebar-group">
             {item.collapsable ? (

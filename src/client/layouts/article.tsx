@@ -4,6 +4,7 @@ import type { ArticleRoute } from '../../shared/types.js'
 import { Link } from '../components/link.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
+import { editUrlOf, routeLocale } from '../locale.js'
 import { COMMENT_WIDGETS } from '../widgets/names.js'
 import { counterTargetOf, useVisitorCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 import { WidgetSlot } from '../widgets/widget-slot.js'
@@ -20,6 +21,9 @@ export function Article({ route }: { route: ArticleRoute }) {
   // An article counts the reader's view (the service counts each reader once per window).
   const counts = useVisitorCounts(counter ? [counter] : [], counter ? { xid: address, title: page.title } : undefined)
   // Made by the build for this route and its locale.
+  const locale = routeLocale(site, route.path, route.lang)
+  // VuePress's PageEdit: frontmatter `editLink: false` hides the link on one page.
+  const editUrl = site.editLink && fm.editLink !== false ? editUrlOf(site.editLink.pattern, page.relativePath) : undefined
   const slotProps = (name: (typeof COMMENT_WIDGETS)[number]) => ({ ...(route.widgetProps?.[name] ?? { path: route.path }) })
   return (
     <article className="article">
@@ -44,16 +48,27 @@ export function Article({ route }: { route: ArticleRoute }) {
       </header>
       <Content html={route.html ?? ''} />
       <footer className="article-footer">
-        {site.lastUpdated && route.lastUpdated && (
-          <p className="last-updated">
-            {site.lastUpdated}：<time dateTime={isoDay(route.lastUpdated)}>{route.lastUpdated}</time>
-          </p>
+        {(editUrl || (locale.lastUpdated && route.lastUpdated)) && (
+          <div className="page-edit">
+            {editUrl && (
+              <a className="edit-link" href={editUrl} target="_blank" rel="noopener noreferrer">
+                {locale.editLinkText}
+              </a>
+            )}
+            {locale.lastUpdated && route.lastUpdated && (
+              <p className="last-updated">
+                {locale.lastUpdated}
+                {locale.text.colon}
+                <time dateTime={isoDay(route.lastUpdated)}>{route.lastUpdated}</time>
+              </p>
+            )}
+          </div>
         )}
         {(route.prev || route.next) && (
-          <nav className="prev-next" aria-label="上一篇与下一篇">
+          <nav className="prev-next" aria-label={locale.text.prevNext}>
             {route.prev ? (
               <Link to={route.prev.path} className="prev">
-                <span className="prev-next-label">上一篇</span>
+                <span className="prev-next-label">{locale.text.prev}</span>
                 {route.prev.title}
               </Link>
             ) : (
@@ -61,7 +76,7 @@ export function Article({ route }: { route: ArticleRoute }) {
             )}
             {route.next && (
               <Link to={route.next.path} className="next">
-                <span className="prev-next-label">下一篇</span>
+                <span className="prev-next-label">{locale.text.next}</span>
                 {route.next.title}
               </Link>
             )}

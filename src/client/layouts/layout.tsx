@@ -8,9 +8,11 @@ import { Nav } from '../components/nav.js'
 import { Sidebar } from '../components/sidebar.js'
 import { ThemeToggle } from '../components/theme-toggle.js'
 import { useSite } from '../context.js'
+import { routeLocale } from '../locale.js'
 import { GlobalOverlay } from '../overlay/global-overlay.js'
 import { SearchBox } from '../search/search-box.js'
 import { RouteLayout } from './route-layout.js'
+import { SiteFooter } from '../components/site-footer.js'
 
 /** The global layout: skip link, header (title, search, nav, colour mode), the route, footer. */
 export function Layout({ route }: { route: RouteData }) {
@@ -26,6 +28,9 @@ export function Layout({ route }: { route: RouteData }) {
     return () => document.removeEventListener('keydown', onKey)
   }, [menuOpen])
   const sidebar = route.kind === 'article' ? (route.sidebar ?? []) : []
+  const locale = routeLocale(site, route.path, route.lang)
+  // With several locales the nav ends in the language menu (VuePress's and reco's `selectText`).
+  const languages = route.languages && { text: locale.selectText, items: route.languages.map(({ text, link }) => ({ text, link })) }
   return (
     <div className={`layout layout-${layoutName(route)}${menuOpen ? ' menu-open' : ''}${sidebar.length ? ' has-sidebar' : ''}`}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -37,28 +42,25 @@ export function Layout({ route }: { route: RouteData }) {
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <Link to="/" className="site-title">
-          {site.title || '首页'}
+        <Link to={locale.home} className="site-title">
+          {site.logo && <img className="site-logo" src={site.logo} alt="" width="32" height="32" />}
+          {locale.title || (site.logo ? <span className="sr-only">首页</span> : '首页')}
         </Link>
         <div className="header-search">
           <SearchBox />
         </div>
-        <Nav items={site.nav} current={route.path} />
+        <Nav items={locale.nav} languages={languages} current={route.path} />
         <ThemeToggle />
       </header>
       <div className="drawer" id="site-drawer">
-        <Nav items={site.nav} current={route.path} id="drawer-nav" />
-        <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} />
+        <Nav items={locale.nav} languages={languages} current={route.path} id="drawer-nav" />
+        <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} pageDepth={route.kind === 'article' ? route.page.frontmatter.sidebarDepth : undefined} siteDepth={site.sidebarDepth} />
       </div>
       <div className="drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
         <RouteLayout route={route} />
       </main>
-      <footer className="site-footer">
-        <p>
-          © 2025 {site.title} · <Link to="/timeline/">时间轴</Link> · <Link to="/tag/">标签</Link> · <Link to="/categories/">分类</Link>
-        </p>
-      </footer>
+      <SiteFooter />
       <GlobalOverlay widgets={route.widgets} />
     </div>
   )

@@ -45,10 +45,21 @@ export const required =
     return s === '' ? fail(name, `must be ${what}, got ""`) : s
   }
 
-/** An optional secret: '' reads as unset; a short one can be guessed. */
+/** What templates and guides put where a secret goes, to be replaced (`change-me-…`, `your-token`). */
+const PLACEHOLDER_SECRET = /^(change[-_ ]?me|replace[-_ ]?me|your[-_ ]|example|placeholder|secret$|password)/i
+
+/**
+ * An optional secret: '' reads as unset. A short one can be guessed, and so can a template's
+ * placeholder left in place or a run of a few characters repeated: each is refused at start
+ * and by `--check`, naming the setting.
+ */
 export const secret: Parser<string | undefined> = (raw, name) => {
   const s = optional(raw, name)
-  return s !== undefined && s.length < 16 ? fail(name, 'must be at least 16 characters (a long random string)') : s
+  if (s === undefined) return s
+  if (s.length < 16) return fail(name, 'must be at least 16 characters (a long random string)')
+  if (PLACEHOLDER_SECRET.test(s)) return fail(name, `is still a placeholder (${s.slice(0, 10)}…): set a long random string, e.g. the output of \`openssl rand -base64 32\``)
+  if (new Set(s).size < 8) return fail(name, 'repeats a few characters: set a long random string, e.g. the output of `openssl rand -base64 32`')
+  return s
 }
 
 /** One of a few words. */

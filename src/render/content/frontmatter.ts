@@ -1,13 +1,15 @@
 import matter from 'gray-matter'
-import { dateValue, formatSiteDate, isRealDay, readSiteDate } from '../../shared/dates.js'
+import { dateValue, DEFAULT_TIME_ZONE, formatSiteDate, inTimeZone, isRealDay, isRealTime, readSiteDate } from '../../shared/dates.js'
 import type { Frontmatter } from '../../shared/types.js'
-import { raise, type FieldType } from '../errors/index.js'
+import { raise, warning, type BuildWarning, type FieldType } from '../errors/index.js'
 
 export interface FrontmatterResult {
   frontmatter: Frontmatter
   body: string
   /** Lines taken by the frontmatter block, to map body positions back to the file. */
   bodyLineOffset: number
+  /** What builds but a reader may miss (a placeholder description). */
+  warnings?: BuildWarning[]
 }
 
 /** The value, or the field type it failed (the error catalogue words the message and hint). */
@@ -26,26 +28,40 @@ const metaList: FieldCheck = (v) =>
     ? { value: v }
     : { invalid: 'attributes' }
 
-/** Dates as authors write them (`2025-5-13`, optionally with a time), checked for a real day. */
-const date: FieldCheck = (v) => {
-  if (v instanceof Date) {
-    if (Number.isNaN(v.getTime())) return { invalid: 'date', got: String(v) }
-    const [hour, minute, second] = [v.getUTCHours(), v.getUTCMinutes(), v.getUTCSeconds()]
-    const time = hour || minute || second ? { hour, minute, second } : undefined
-    return { value: formatSiteDate({ year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate(), time }) }
+/**
+ * Dates as VuePress and reco authors write them (`2025-5-13`, `2025/05/13`, a time may follow,
+ * an offset after it), checked for a real day and time, as the wall clock of the site's time
+ * zone: a date with an offset is moved into it, one without is taken as written.
+ */
+const dateIn =
+  (timeZone: string): FieldCheck =>
+  (v) => {
+    if (v instanceof Date) {
+      // Only when the text as written was not found: YAML read it as UTC.
+      if (Number.isNaN(v.getTime())) return { invalid: 'date', got: String(v) }
+      const [hour, minute, second] = [v.getUTCHours(), v.getUTCMinutes(), v.getUTCSeconds()]
+      const time = hour || minute || second ? { hour, minute, second } : undefined
+      return { value: formatSiteDate({ year: v.getUTCFullYear(), month: v.getUTCMonth() + 1, day: v.getUTCDate(), time }) }
+    }
+    const written = typeof v === 'string' ? readSiteDate(v) : undefined
+    if (!written) return { invalid: 'date', got: v }
+    if (!isRealDay(written.year, written.month, written.day) || !isRealTime(written.time)) return { invalid: 'day', got: v }
+    return { value: formatSiteDate(inTimeZone(written, timeZone)) }
   }
-  const written = typeof v === 'string' ? readSiteDate(v) : undefined
-  if (!written) return { invalid: 'date', got: v }
-  if (!isRealDay(written.year, written.month, written.day)) return { invalid: 'day', got: v }
-  return { value: formatSiteDate(written) }
-}
 
-/** The spec's frontmatter fields with their types; other fields pass through untouched. */
-const FIELDS: Record<string, FieldCheck> = {
+/** `sidebar: auto` (the page's own headings) or `sidebar: false` (none); `true` is the site's sidebar. */
+const sidebar: FieldCheck = (v) => (v === 'auto' || typeof v === 'boolean' ? { value: v } : { invalid: 'sidebar', got: v })
+/** Heading levels under the current page's sidebar link: 0 none, 1 h2, 2 h2 and h3. */
+const depth: FieldCheck = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? { value: v } : { invalid: 'depth', got: v })
+/** `prev`/`next`: the path of a page (as a sidebar entry names one), false to show no link, true for the sidebar's neighbour. */
+const pageLink: FieldCheck = (v) => ((typeof v === 'string' && v.trim()) || typeof v === 'boolean' ? { value: typeof v === 'string' ? v.trim() : v } : { invalid: 'pageLink', got: v })
+
+/** The spec's frontmatter fields with their types (and VuePress's page fields); other fields pass through untouched. */
+const fieldsIn = (timeZone: string): Record<string, FieldCheck> => ({
   title: str,
   metaTitle: str,
   author: str,
-  date,
+  date: dateIn(timeZone),
   description: str,
   meta: metaList,
   lang: str,
@@ -58,10 +74,36 @@ const FIELDS: Record<string, FieldCheck> = {
   categories: strList,
   tag: strList,
   category: strList,
+  sidebar,
+  sidebarDepth: depth,
+  prev: pageLink,
+  next: pageLink,
+  image: str,
+})
+
+const fieldsByZone = new Map<string, Record<string, FieldCheck>>()
+
+function fieldsFor(timeZone: string): Record<string, FieldCheck> {
+  const known = fieldsByZone.get(timeZone)
+  if (known) return known
+  const fields = fieldsIn(timeZone)
+  fieldsByZone.set(timeZone, fields)
+  return fields
 }
 
+export interface FrontmatterOptions {
+  /** The site's time zone (IANA name), which dates without an offset are on. @default 'Asia/Shanghai' */
+  timeZone?: string
+}
+
+/** Fields whose `null` means something: the home page's `heroText: null` and `tagline: null` hide them (VuePress tests `!== null`). */
+const NULL_HIDES = new Set(['heroText', 'tagline'])
+
 /** Split and validate the YAML frontmatter of `source`; errors point at file:line:column. */
-export function parseFrontmatter(source: string, file: string): FrontmatterResult {
+export function parseFrontmatter(source: string, file: string, { timeZone = DEFAULT_TIME_ZONE }: FrontmatterOptions = {}): FrontmatterResult {
+  const fields = fieldsFor(timeZone)
+  const tab = tabIndent(source)
+  if (tab) raise('FrontmatterTabIndent', {}, { file, ...tab }, { source })
   let parsed: matter.GrayMatterFile<string>
   try {
     // gray-matter caches by content; pass an object-free string each time and no cache reuse of errors.
@@ -79,9 +121,9 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   if (bloat) raise('FrontmatterTooLarge', { reason: bloat }, { file, ...firstAlias(head) }, { source })
   const frontmatter: Frontmatter = {}
   for (const [key, value] of Object.entries(data)) {
-    const check = FIELDS[key]
+    const check = fields[key]
     if (!check || value === null || value === undefined) {
-      if (value !== null && value !== undefined) frontmatter[key] = value
+      if ((value !== null || NULL_HIDES.has(key)) && value !== undefined) frontmatter[key] = value
       continue
     }
     // YAML turns 2025-13-40 into a valid (overflowed) Date: check the text as written instead.
@@ -96,7 +138,30 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   delete frontmatter.tag
   delete frontmatter.category
   const bodyLineOffset = head ? head.split('\n').length - 1 : 0
-  return { frontmatter, body: parsed.content, bodyLineOffset }
+  const result: FrontmatterResult = { frontmatter, body: parsed.content, bodyLineOffset }
+  if (typeof frontmatter.description === 'string' && PLACEHOLDER.test(frontmatter.description)) {
+    result.warnings = [warning('PlaceholderDescription', { description: frontmatter.description }, { file, ...locateKey(head, 'description') })]
+  }
+  return result
+}
+
+/** What the page templates (and habit) leave in a description to be written later. */
+const PLACEHOLDER = /^\s*(待补充|待填写|TODO\b|TBD\b)/i
+
+/**
+ * The first line of the frontmatter block indented with a tab, with the tab's column. YAML
+ * forbids tabs in indentation, yet js-yaml reads `\t- a` under a key and folds the
+ * space-indented items after it into that one item's text.
+ */
+function tabIndent(source: string): { line: number; column: number } | undefined {
+  if (!source.startsWith('---')) return undefined
+  const lines = source.split('\n')
+  for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]); i++) {
+    const indent = /^[ \t]*/.exec(lines[i])![0]
+    const at = indent.indexOf('\t')
+    if (at >= 0 && lines[i].trim()) return { line: i + 1, column: at + 1 }
+  }
+  return undefined
 }
 
 /** gray-matter runs `---js` frontmatter as code: only YAML is read. */
@@ -140,11 +205,17 @@ function firstAlias(head: string): { line: number; column: number } {
 
 function rawValue(source: string, key: string): string | undefined {
   const { line, column } = locateKey(source, key)
-  return source.split('\n')[line - 1]?.slice(column - 1).trim().replace(/^['"]|['"]$/g, '')
+  // A comment after the value is no part of it.
+  return source.split('\n')[line - 1]?.slice(column - 1).replace(/\s+#.*$/, '').trim().replace(/^['"]|['"]$/g, '')
 }
 
-/** Line and column of `key:`'s value inside the leading frontmatter block. */
-function locateKey(source: string, key: string): { line: number; column: number } {
+/** Line and column of `key:`'s value inside the leading frontmatter block of a page's source (1:1 when it has none). */
+export function locateFrontmatterKey(source: string, key: string): { line: number; column: number } {
+  return source.startsWith('---') ? locateKey(source, key) : { line: 1, column: 1 }
+}
+
+/** Line and column of `key:`'s value inside the leading frontmatter block (its first line when absent). */
+export function locateKey(source: string, key: string): { line: number; column: number } {
   const lines = source.split('\n')
   for (let i = 1; i < lines.length && lines[i].trim() !== '---'; i++) {
     const m = new RegExp(`^(\\s*)${key}\\s*:\\s*`).exec(lines[i])

@@ -11,6 +11,8 @@ export interface ParseOptions {
   lang?: string
   /** Each `locales` prefix's `lang` (see `localeLangs`): a page takes that of the longest prefix of its path. */
   localeLangs?: LocaleLangs
+  /** The site's time zone (IANA name), which frontmatter dates without an offset are on. Default `Asia/Shanghai`. */
+  timeZone?: string
 }
 
 /**

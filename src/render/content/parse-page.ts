@@ -1,23 +1,23 @@
 import { createHash } from 'node:crypto'
 import type { Root } from 'mdast'
 import { localeLangOf } from '../../shared/page-lang.js'
-import { routePathOf } from '../../shared/paths.js'
+import { routePathOf, withBase } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
 import { raise, type BuildWarning } from '../errors/index.js'
 import { markupFacts, type MarkupFacts } from '../bundle/markup-tokens.js'
-import { parseFrontmatter } from './frontmatter.js'
+import { locateFrontmatterKey, parseFrontmatter } from './frontmatter.js'
 import type { ParseOptions } from './parse-options.js'
 import { MAX_NESTING, tooDeep } from '../markdown/blocks.js'
 import { checkContainers, DEFAULT_LANG } from '../markdown/containers.js'
 import { checkDemoBlocks, demoScripts } from '../markdown/demo.js'
 import { emojify, mayHaveEmoji, replaceEmoji } from '../markdown/emoji.js'
-import { excerptOf } from '../markdown/excerpt.js'
+import { excerptOf, moreExcerpt } from '../markdown/excerpt.js'
 import { footnoteIds } from '../markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
 import { addImageSizes } from '../markdown/image-sizes.js'
 import { islandsOf } from '../markdown/islands.js'
 import type { AssetRef, LinkRef } from '../markdown/links.js'
-import { rewriteLinks } from '../markdown/links.js'
+import { frontmatterImages, rewriteLinks } from '../markdown/links.js'
 import { parseMarkdown } from '../markdown/parse-markdown.js'
 import { pageText } from '../markdown/page-text.js'
 import { mdastToHtml, titleHtml } from '../markdown/to-html.js'
@@ -40,8 +40,13 @@ export interface ParsedPage {
   html: string
   /** The body's readable text, for search (see `pageText`). */
   text: string
-  /** The first paragraph's text, the description of a page whose frontmatter has none (see `excerptOf`). */
+  /**
+   * The description of a page whose frontmatter has none: the text before its `<!-- more -->`,
+   * else its first paragraph's (see `moreExcerpt`, `excerptOf`).
+   */
   excerpt?: string
+  /** The HTML before the page's `<!-- more -->`, which the lists show (VuePress's `$page.excerpt`); absent without the marker. */
+  excerptHtml?: string
   links: LinkRef[]
   anchors: LinkRef[]
   assets: AssetRef[]
@@ -69,9 +74,10 @@ const DEMO_OPENING = /:::[ \t]*demo/
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
 export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings } = preparePage(file, options)
+  const more = moreExcerpt(tree, withBase(options.base, routePath))
   const html = mdastToHtml(tree, { lang })
   const text = pageText(tree, lang)
-  const excerpt = excerptOf(tree)
+  const excerpt = more ? more.text || undefined : excerptOf(tree)
   const ids = [...slugs, ...footnoteIds(tree)]
   const page: Page = {
     title: frontmatter.title !== undefined ? emojify(frontmatter.title) : (h1?.title ?? ''),
@@ -89,6 +95,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   if (markup !== undefined) page.titleHtml = markup
   const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, markup: markupFacts(html), islands: islandsOf(tree) }
   if (excerpt) parsed.excerpt = excerpt
+  if (more) parsed.excerptHtml = mdastToHtml(more.blocks, { lang, lazyImages: true })
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (warnings.length) parsed.warnings = warnings
   return parsed
@@ -99,9 +106,9 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
  * the passes over it found (exported for the test that holds both HTML writers equal).
  */
 export function preparePage(file: SourceFile, options: ParseOptions) {
-  const { base, contentDir } = options
+  const { base, contentDir, timeZone } = options
   const displayPath = `content/${file.relativePath}`
-  const { frontmatter, body, bodyLineOffset } = parseFrontmatter(file.source, displayPath)
+  const { frontmatter, body, bodyLineOffset, warnings: frontmatterWarnings } = parseFrontmatter(file.source, displayPath, { timeZone })
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
   if (mayHoldFilteredTags(body)) filterTags(tree)
@@ -112,7 +119,7 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   if (hasDemo) checkDemoBlocks(tree, displayPath, file.source)
   // Before the HTML: the demos' island props name the script files made here.
   const demos = hasDemo ? demoScripts(tree, base, displayPath) : undefined
-  const warnings = [...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
+  const warnings = [...(frontmatterWarnings ?? []), ...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
   // Before the title and the headings are taken: they show the emoji too.
   if (mayHaveEmoji(body)) replaceEmoji(tree)
   // The leading h1 is slugged first, as VuePress slugs it, and its links follow the link rules;
@@ -120,7 +127,9 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const { headers, slugs } = slugHeadings(tree)
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
-  const { links, assets, anchors } = rewriteLinks(tree, { base, routePath, relativePath: file.relativePath })
+  const linkContext = { base, routePath, relativePath: file.relativePath }
+  const { links, assets, anchors } = rewriteLinks(tree, linkContext)
+  assets.push(...frontmatterImages(frontmatter, linkContext, (key) => locateFrontmatterKey(file.source, key)))
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const lang = pageLang(frontmatter.lang, routePath, options)
   const h1 = takeLeadingH1(tree)

@@ -1,9 +1,12 @@
 import { isUtf8 } from 'node:buffer'
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
 import { outputFileOf, routePathOf } from '../../shared/paths.js'
 import { raise, warning, type BuildWarning } from '../errors/index.js'
 import type { SourceFile } from './parse-page.js'
+import { assetOutputPath } from './asset-path.js'
+
+export { assetOutputPath }
 
 export interface ContentFiles {
   /** Markdown files relative to `content/` (`handbook/a.md`), sorted. */
@@ -12,6 +15,16 @@ export interface ContentFiles {
   assets: string[]
   /** Output paths that differ only in letter case. */
   warnings: BuildWarning[]
+}
+
+/**
+ * The site folder and its `content/` must be there before anything is read or written: a
+ * mistyped `--root` is an error naming it, never an empty site built into a new folder.
+ */
+export function requireSiteFolders(root: string): void {
+  if (!existsSync(root) || !statSync(root).isDirectory()) raise('SiteRootMissing', { root })
+  const content = join(root, 'content')
+  if (!existsSync(content) || !statSync(content).isDirectory()) raise('ContentMissing', { root })
 }
 
 /**
@@ -165,9 +178,4 @@ function firstBadByte(bytes: Uint8Array): { offset: number; line: number; column
     i += size
   }
   return { offset: 0, line: 1, column: 1 }
-}
-
-/** Where an asset of `content/` lands in the output: `public/x` at the root, others in place. */
-export function assetOutputPath(relativePath: string): string {
-  return relativePath.startsWith('public/') ? relativePath.slice('public/'.length) : relativePath
 }

@@ -2,6 +2,7 @@ import { isoDay } from '../../shared/dates.js'
 import { decodeEntities, escapeHtml, jsonForScript } from '../../shared/escape.js'
 import { withBase } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
+import { siteLocaleOf } from '../../shared/site-locale.js'
 import type { RouteData, SiteConfig } from '../../shared/types.js'
 
 /**
@@ -57,7 +58,7 @@ export function pageMetaTags({ data, config, canonical, description }: PageMetaI
     ['og:title', title],
     ['og:description', description || undefined],
     ['og:url', canonical],
-    ['og:site_name', config.title || undefined],
+    ['og:site_name', siteLocaleOf(config, data.path).title || undefined],
     ['og:locale', data.lang.replace('-', '_')],
     ['og:image', imageUrl],
     ['article:published_time', published],
@@ -87,7 +88,8 @@ interface Facts {
 
 /** schema.org `Article` for an article, `WebSite` for the home page; nothing for lists. */
 function structuredData(data: RouteData, config: SiteConfig, facts: Facts): Record<string, unknown> | undefined {
-  const site = { '@type': 'WebSite', name: config.title || undefined, url: absolute(config, config.base) }
+  // Pages under a locale path (`/en/`) name the site by that locale's title.
+  const site = { '@type': 'WebSite', name: siteLocaleOf(config, data.path).title || undefined, url: absolute(config, config.base) }
   if (data.kind === 'home') {
     return { '@context': 'https://schema.org', ...site, description: facts.description || undefined, inLanguage: data.lang }
   }

@@ -7,6 +7,7 @@ import { escapeHtml, jsonForScript } from '../../shared/escape.js'
 import { packInitialData } from '../../shared/inline-data.js'
 import { withBase } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
+import { siteLocaleOf } from '../../shared/site-locale.js'
 import type { ClientSite, HeadTag, InitialData, RouteData, SiteConfig } from '../../shared/types.js'
 import type { ClientBundle } from '../bundle/bundle.js'
 import { clientLoaderTag } from '../bundle/client-loader.js'
@@ -76,9 +77,11 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
   // A route with a markdown body (a page, the home page), not a list.
   const page = hasBody(data) ? data : undefined
   const fm = page?.page.frontmatter
-  // The page's own description, else (the home page: the site's, else) its first paragraph's text.
+  // The page's own description, else (the home page: its locale's or the site's, else) its first
+  // paragraph's text; pages under a locale path (`/en/`) take that locale's.
   const excerpt = page && ctx.excerpts?.get(page.path)
-  const description = fm?.description || (data.kind === 'home' && config.description) || excerpt || config.description
+  const siteDescription = siteLocaleOf(config, data.path).description
+  const description = fm?.description || (data.kind === 'home' && siteDescription) || excerpt || siteDescription
   const href = (p: string) => withBase(config.base, '/' + p)
   const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
   // React renders a slot where the markdown body goes, and the body is put in after: React does

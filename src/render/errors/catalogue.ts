@@ -29,6 +29,9 @@ export interface CatalogueEntry<P> {
   hint: string | ((params: P) => string)
 }
 
+const DATE_HINT =
+  'Write the date as year-month-day, e.g. date: 2025-5-13 or 2025/05/13; a time may follow (2025-5-13 10:30), and an offset after it (2025-05-13T10:30:00+08:00). A date without an offset is in the site\'s timezone.'
+
 /** The frontmatter field types the spec names, with what a wrong value is told and shown. */
 export const FIELD_TYPES = {
   text: { rule: 'must be text', hint: 'Quote the value: title: "…"' },
@@ -36,8 +39,11 @@ export const FIELD_TYPES = {
   number: { rule: 'must be a number', hint: 'Write a number without quotes, e.g. sticky: 1' },
   names: { rule: 'must be a name or a list of names', hint: 'Write a YAML list:\n  tags:\n    - ChatGPT\n    - 教程' },
   attributes: { rule: 'must be a list of attribute objects', hint: 'For example:\n  meta:\n    - name: keywords\n      content: ChatGPT,教程' },
-  date: { rule: 'must be a date like 2025-5-13', hint: 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).' },
-  day: { rule: 'is not a real day', hint: 'Write the date as year-month-day, e.g. date: 2025-5-13 (a time may follow: 2025-5-13 10:30).' },
+  date: { rule: 'must be a date like 2025-5-13', hint: DATE_HINT },
+  day: { rule: 'is not a real day', hint: DATE_HINT },
+  sidebar: { rule: 'must be auto or false', hint: 'Write sidebar: auto for a sidebar of the page\'s own headings, or sidebar: false for none.' },
+  depth: { rule: 'must be a whole number of heading levels', hint: 'Write sidebarDepth: 0 (no headings), 1 (h2) or 2 (h2 and h3).' },
+  pageLink: { rule: 'must be the path of a page, true or false', hint: 'Write a page path, e.g. next: ./other-page.md (or /guide/other-page), false to show no link, or true for the next page of the sidebar.' },
 } as const
 export type FieldType = keyof typeof FIELD_TYPES
 
@@ -72,6 +78,20 @@ export const CATALOGUE = {
     title: 'The YAML between the two --- lines of a page does not parse.',
     message: ({ reason }: { reason: string }) => `the frontmatter is not valid YAML: ${reason}`,
     hint: 'Frontmatter sits between two lines of ---; each line is `key: value`. Quote values that contain a colon.',
+  },
+  FrontmatterTabIndent: {
+    severity: 'error',
+    located: 'always',
+    title: 'A line of the frontmatter is indented with a tab, which YAML does not allow (a list would silently become one item).',
+    message: (_: Record<string, never>) => 'a tab indents this line of the frontmatter; YAML indents with spaces only',
+    hint: 'Replace the tab with spaces, the same number as the lines around it, e.g.\n  tags:\n    - ChatGPT\n    - 教程',
+  },
+  PlaceholderDescription: {
+    severity: 'warning',
+    located: 'always',
+    title: "A page's description is still the template's placeholder (待补充 …), which would become its search snippet and share card.",
+    message: ({ description }: { description: string }) => `the description is still a placeholder: ${description.length > 40 ? description.slice(0, 40) + '…' : description}`,
+    hint: 'Write one or two sentences on what the page answers and for whom, or remove the field (the first paragraph is used then).',
   },
   FrontmatterInvalid: {
     severity: 'error',
@@ -129,6 +149,13 @@ export const CATALOGUE = {
         ? 'Sidebar paths are routes like "/handbook/page.html" (or "/handbook/page"); check the file exists under content/.'
         : 'Flatten the sidebar: groups may nest at most 3 levels deep.',
   },
+  PageLinkNotFound: {
+    severity: 'error',
+    located: 'always',
+    title: "A page's frontmatter prev or next names no page of the site.",
+    message: ({ field, target }: { field: 'prev' | 'next'; target: string }) => `frontmatter "${field}" names no page: ${target}`,
+    hint: 'Give the path of a page as a sidebar entry names one (./other-page.md, ./other-page or /guide/other-page, read from this page), or false to show no link.',
+  },
   DeadLink: {
     severity: 'error',
     located: 'always',
@@ -140,8 +167,22 @@ export const CATALOGUE = {
     severity: 'error',
     located: 'always',
     title: 'An image or file a page refers to is not under content/.',
-    message: ({ file }: { file: string }) => `file not found: content/${file}`,
-    hint: 'Put the file under content/ (paths are relative to the markdown file) or fix the path.',
+    message: ({ file, fromRoot }: { file: string; fromRoot?: boolean }) => `file not found: content/${file}${fromRoot ? ` (nor content/public/${file})` : ''}`,
+    hint: 'Put the file under content/ (paths are relative to the markdown file; a path from the root, like /images/a.png, is also looked for in content/public/, as VuePress looks in .vuepress/public/) or fix the path.',
+  },
+  ThemeImageMissing: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'An image the theme shows (logo, author avatar, friend logo, hero image, hero background) is not in content/public/.',
+    message: ({ key, ref, asset }: { key: string; ref: string; asset: string }) => `${key} names "${ref}", which is not in content/: content/${asset} not found`,
+    hint: 'Put the image in content/public/ (a path like "/logo.png" is served from there, under the base), or give an http(s) URL.',
+  },
+  HomeFieldIgnored: {
+    severity: 'warning',
+    located: 'always',
+    title: "A home page's hero field (heroText, features, actionLink, heroImageStyle …) has a value the theme cannot show; it is left out.",
+    message: ({ field, problem }: { field: string; problem: string }) => `home page field "${field}" is left out: ${problem}`,
+    hint: 'See the home page fields in docs/theme.md.',
   },
   HashNotFound: {
     severity: 'warning',
@@ -188,7 +229,7 @@ export const CATALOGUE = {
   PortInUse: {
     severity: 'error',
     located: 'never',
-    title: '`gptnotes serve` cannot listen: another program has the port.',
+    title: '`gptnotes serve` or `gptnotes proxy` (also `proxy --check`) cannot listen: another program has the port.',
     message: ({ port, host }: { port: number; host: string }) => `port ${port} on ${host} is already in use`,
     hint: ({ port }: { port: number }) => `choose another with --port, e.g. --port ${port + 1}`,
   },
@@ -205,6 +246,20 @@ export const CATALOGUE = {
     title: 'A symbolic link under content/ points to a folder (links to folders are not followed).',
     message: ({ link }: { link: string }) => `${link} is a symbolic link to a folder`,
     hint: 'Move or copy the folder into content/, or link to single files inside the site.',
+  },
+  SiteRootMissing: {
+    severity: 'error',
+    located: 'never',
+    title: 'The site folder (--root) does not exist.',
+    message: ({ root }: { root: string }) => `the site folder ${root} does not exist`,
+    hint: 'Check --root (it defaults to the current folder), or start a site there with `gptnotes init DIR`.',
+  },
+  ContentMissing: {
+    severity: 'error',
+    located: 'never',
+    title: 'The site folder has no content/ folder of pages.',
+    message: ({ root }: { root: string }) => `${root} has no content/ folder`,
+    hint: 'The pages are markdown files under content/ (content/README.md is the home page). Check --root, or start a site with `gptnotes init DIR`.',
   },
   OutputClash: {
     severity: 'error',
@@ -407,6 +462,13 @@ export const CATALOGUE = {
     title: 'The comment store that --store (or GPTNOTES_STORE) names cannot be opened or migrated.',
     message: ({ reason }: { reason: string }) => `--store: the comment store could not be opened: ${reason}`,
     hint: 'sqlite:PATH needs a folder it may write in; postgres://USER@HOST/DB needs a server that answers and a database the user may change. Run with --debug for the driver\'s stack.',
+  },
+  CommentStoreNotFound: {
+    severity: 'error',
+    located: 'never',
+    title: 'A command that reads comments (list, approve, spam, delete, export) found no store: it never creates one.',
+    message: ({ looked }: { looked: string[] }) => `no comment store found; looked for ${looked.join(' and ')}`,
+    hint: "Name the store with --store sqlite:PATH (or postgres://…) or GPTNOTES_STORE. `gptnotes serve` keeps its comments in the site's node_modules/.cache/gptnotes/comments.db (run the command in the site's folder), `gptnotes proxy` in ./comments.db unless told otherwise.",
   },
   CommentStoreTooNew: {
     severity: 'error',

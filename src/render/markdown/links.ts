@@ -1,5 +1,6 @@
 import type { Definition, Image, Link, Root } from 'mdast'
-import { isExternal, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
+import { isExternal, isFileName, normalizePath, resolveRelative, safeDecode, splitHash, toHtmlLink, withBase } from '../../shared/paths.js'
+import { assetOutputPath } from '../content/asset-path.js'
 import { visit } from './visit.js'
 
 /** A link from a page to another route (`target` is base-relative and normalised). */
@@ -16,6 +17,8 @@ export interface AssetRef {
   file: string
   line: number
   column: number
+  /** Written from the site's root (`/images/a.png`): the file may also be in `content/public/`, as VuePress's `.vuepress/public/`. */
+  fromRoot?: true
 }
 
 export interface LinkContext {
@@ -25,8 +28,6 @@ export interface LinkContext {
   /** Path of the markdown file relative to `content/` (`handbook/a.md`). */
   relativePath: string
 }
-
-const ASSET_RE = /\.(?!html?$)[a-z0-9]+$/i
 
 /**
  * Rewrite links and images by the spec's link rules: external links open safely in a new tab;
@@ -38,13 +39,12 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
   const assets: AssetRef[] = []
   const anchors: LinkRef[] = []
   const pos = (n: Link | Image | Definition) => ({ line: n.position?.start.line ?? 1, column: n.position?.start.column ?? 1 })
-  const fileDir = ctx.relativePath.includes('/') ? ctx.relativePath.slice(0, ctx.relativePath.lastIndexOf('/') + 1) : ''
 
   const assetUrl = (url: string, node: Link | Image | Definition): string => {
     const [path, hash] = splitHash(url)
-    const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
-    assets.push({ file, ...pos(node) })
-    return withBase(ctx.base, '/' + encodeURI(file)) + hash
+    const asset = { ...assetAt(path, ctx.relativePath), ...pos(node) }
+    assets.push(asset)
+    return withBase(ctx.base, servedPath(asset.file)) + hash
   }
 
   const rewrite = (url: string, node: Link | Image | Definition): string => {
@@ -55,7 +55,8 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
       return url
     }
     const [path] = splitHash(url)
-    if (node.type === 'image' || (ASSET_RE.test(path.split('?')[0]) && !/\.md$/i.test(path))) return assetUrl(url, node)
+    // Only `.md` and `.html` are a page's extensions: `./vuex 4.x` is a page, `./a.pdf` a file.
+    if (node.type === 'image' || isFileName(safeDecode(path.split('?')[0]))) return assetUrl(url, node)
     const [target, hash] = splitHash(toHtmlLink(url))
     const routePath = normalizePath(resolveRelative(ctx.routePath, target.split('?')[0]))
     links.push({ target: routePath, hash: safeDecode(hash.slice(1)), ...pos(node) })
@@ -71,4 +72,39 @@ export function rewriteLinks(tree: Root, ctx: LinkContext): { links: LinkRef[]; 
     }
   })
   return { links, assets, anchors }
+}
+
+/** The file of `content/` a path written in page `relativePath` names (relative to the page, or from the root). */
+function assetAt(path: string, relativePath: string): Pick<AssetRef, 'file' | 'fromRoot'> {
+  const fileDir = relativePath.slice(0, relativePath.lastIndexOf('/') + 1)
+  const file = resolveRelative('/' + fileDir, safeDecode(path)).slice(1)
+  return path.startsWith('/') ? { file, fromRoot: true } : { file }
+}
+
+/** Where a file of `content/` is served, from the site's root: a file of public/ at the root (`./public/a.png` is `/a.png`). */
+const servedPath = (file: string) => '/' + encodeURI(assetOutputPath(file))
+
+/** Frontmatter fields that name an image: gptnotes's `image` and reco's home page `heroImage` and `bgImage`. */
+export const IMAGE_FIELDS = ['image', 'heroImage', 'bgImage'] as const
+
+/**
+ * The images a page's frontmatter names, read as its markdown's are: a local one becomes its
+ * path from the site's root, base not included (`./cover.png` in `guide/a.md` →
+ * `/guide/cover.png`; `/images/a.png` stays, and may be a file of `content/public/`), which
+ * themes give the base as VuePress's `$withBase` does; each is checked to exist at the key's
+ * line (`locate`). URLs of other sites and data: URLs are left as they are.
+ */
+export function frontmatterImages(frontmatter: Record<string, unknown>, ctx: LinkContext, locate: (key: string) => { line: number; column: number }): AssetRef[] {
+  const assets: AssetRef[] = []
+  for (const key of IMAGE_FIELDS) {
+    const value = frontmatter[key]
+    if (typeof value !== 'string' || !value.trim() || isExternal(value.trim()) || /^data:/i.test(value.trim())) continue
+    const [written, hash] = splitHash(value.trim())
+    // A path written with the base (`/gpt/a.png`, as page-meta has long taken `image`) is the same file.
+    const path = ctx.base !== '/' && written.startsWith(ctx.base) ? written.slice(ctx.base.length - 1) : written
+    const asset = { ...assetAt(path, ctx.relativePath), ...locate(key) }
+    assets.push(asset)
+    frontmatter[key] = servedPath(asset.file) + hash
+  }
+  return assets
 }

@@ -74,24 +74,26 @@ function findInput(el: Element): Element | undefined {
 export interface HtmlOptions {
   /** The page's language (`zh-CN`, `en-US`): the containers' default titles. Default `zh-CN`. */
   lang?: string
+  /** No image loads at once: a page's first-screen image does, an excerpt's, shown in a list, never needs to. */
+  lazyImages?: boolean
 }
 
 /**
  * mdast → HTML string; raw HTML written by the author passes through. Written in one walk
  * (write-html.ts) unless the tree needs what only the hast path does (references, footnotes).
  */
-export function mdastToHtml(tree: Root, { lang = DEFAULT_LANG }: HtmlOptions = {}): string {
-  const eager = firstScreenImage(tree)
+export function mdastToHtml(tree: Root, { lang = DEFAULT_LANG, lazyImages = false }: HtmlOptions = {}): string {
+  const eager = lazyImages ? undefined : firstScreenImage(tree)
   try {
     return writeHtml(tree, eager, lang)
   } catch (err) {
     if (!(err instanceof Unwritable)) throw err
   }
-  return hastPathHtml(tree, eager, lang)
+  return hastPathHtml(tree, eager ?? null, lang)
 }
 
-/** mdast → hast → HTML: every construct, and what write-html.ts is held equal to. */
-export function hastPathHtml(tree: Root, eager = firstScreenImage(tree), lang = DEFAULT_LANG): string {
+/** mdast → hast → HTML: every construct, and what write-html.ts is held equal to; `eager` null: no image loads at once. */
+export function hastPathHtml(tree: Root, eager: import('mdast').Image | null | undefined = firstScreenImage(tree), lang = DEFAULT_LANG): string {
   const hast = toHast(tree, {
     allowDangerousHtml: true,
     clobberPrefix: '',
@@ -99,7 +101,7 @@ export function hastPathHtml(tree: Root, eager = firstScreenImage(tree), lang = 
     // Each back-link of a note cited more than once names which citation it returns to, as
     // micromark-extension-gfm-footnote's "Back to reference 1-2" does.
     footnoteBackLabel: (i, again) => `返回正文第 ${i + 1} 处引用${again > 1 ? `（第 ${again} 次）` : ''}`,
-    handlers: { containerDirective: container(lang) as never, code: code as never, heading: heading as never, image: imageHandler(eager) as never, listItem: listItem as never },
+    handlers: { containerDirective: container(lang) as never, code: code as never, heading: heading as never, image: imageHandler(eager ?? undefined) as never, listItem: listItem as never },
   })
   return toHtml(hast, { allowDangerousHtml: true })
 }

@@ -1,4 +1,4 @@
-import { dateValue } from '../../shared/dates.js'
+import { dateInstant } from '../../shared/dates.js'
 import { withBase } from '../../shared/paths.js'
 import type { HeadTag, PostSummary } from '../../shared/types.js'
 import type { ExtraOutput, OutputContext } from './types.js'
@@ -23,8 +23,9 @@ export function feedsOutput({ config, site }: OutputContext): ExtraOutput {
   const origin = config.hostname
   const abs = (path: string) => origin + withBase(config.base, path)
   const items: FeedItem[] = site.posts
-    .filter((p) => !Number.isNaN(dateValue(p.date)))
-    .map((post) => ({ post, url: abs(post.path), date: new Date(dateValue(post.date)) }))
+    .filter((p) => !Number.isNaN(dateInstant(p.date, config.timezone)))
+    // A post's date is the site's wall clock: the feed gives the moment it names.
+    .map((post) => ({ post, url: abs(post.path), date: new Date(dateInstant(post.date, config.timezone)) }))
     .sort((a, b) => b.date.getTime() - a.date.getTime())
     .slice(0, FEED_SIZE)
   const home = abs('/')

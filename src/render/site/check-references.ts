@@ -3,6 +3,8 @@ import { configLocation, problem, warning, type BuildWarning, type GptnotesError
 import type { ParsedPage, SourceFile } from '../content/parse-page.js'
 import type { RouteTable } from './routes.js'
 import type { SidebarProblem } from './sidebar.js'
+import type { PageLinkProblem } from './site-data.js'
+import { locateFrontmatterKey } from '../content/frontmatter.js'
 
 export type { BuildWarning }
 
@@ -14,7 +16,8 @@ export interface ReferenceReport {
 /**
  * The checkReferences stage. Every internal link must reach a route and every image or file a
  * page refers to must exist in `content/`, reported with file:line:column and a code frame; a
- * sidebar entry must name a page. A `#hash` that matches no heading is a warning.
+ * sidebar entry and a page's frontmatter `prev`/`next` must name a page. A `#hash` that matches
+ * no heading is a warning.
  */
 export function checkReferences(
   parsed: ParsedPage[],
@@ -24,6 +27,8 @@ export function checkReferences(
   sidebarProblems: SidebarProblem[] = [],
   /** The config file as shown in errors, and its text: sidebar errors point into it. */
   configFile?: { file: string; source: string },
+  /** Frontmatter `prev`/`next` that name no page (site data's `pageLinkProblems`). */
+  pageLinkProblems: PageLinkProblem[] = [],
 ): ReferenceReport {
   const errors: GptnotesError[] = []
   const warnings: BuildWarning[] = []
@@ -47,10 +52,16 @@ export function checkReferences(
       }
     }
     for (const asset of p.assets) {
-      if (!knownAssets.has(asset.file)) {
-        errors.push(problem('MissingAsset', { file: asset.file }, { file, line: asset.line, column: asset.column }, { source }))
+      // A path from the root may name a file of public/ (served from the root, as VuePress's .vuepress/public/).
+      if (!knownAssets.has(asset.file) && !(asset.fromRoot && knownAssets.has('public/' + asset.file))) {
+        errors.push(problem('MissingAsset', { file: asset.file, ...(asset.fromRoot ? { fromRoot: true } : {}) }, { file, line: asset.line, column: asset.column }, { source }))
       }
     }
+  }
+  for (const p of pageLinkProblems) {
+    const source = sourceOf.get(p.relativePath)
+    const file = `content/${p.relativePath}`
+    errors.push(problem('PageLinkNotFound', { field: p.field, target: p.target }, { file, ...(source ? locateFrontmatterKey(source, p.field) : { line: 1, column: 1 }) }, { source }))
   }
   for (const p of sidebarProblems) {
     const loc = configFile && configLocation(configFile.file, configFile.source, p.path)

@@ -19,6 +19,8 @@ export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Parti
     lastUpdated: config.themeConfig.lastUpdated,
     routesUrl,
     author: config.themeConfig.author || undefined,
+    // Headings under a sidebar link outside any group; 2 is the client's own default.
+    ...(config.themeConfig.sidebarDepth !== 2 ? { sidebarDepth: config.themeConfig.sidebarDepth } : {}),
     clickEffect: clickEffectOf(config),
     mascot: mascotOf(config),
     ...extra,

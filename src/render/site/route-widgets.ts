@@ -13,7 +13,9 @@ export function widgetsFor(config: SiteConfig, kind: RouteKind, frontmatter: Fro
   const widgets: string[] = []
   const { comments } = config.themeConfig
   const solution = COMMENT_WIDGETS.find((w) => w === comments.solution)
-  if (kind === 'article' && comments.enabled && solution && frontmatter.comments !== false) widgets.push(solution)
+  // reco's own name for the page's switch is `isShowComments`.
+  const pageOff = frontmatter.comments === false || frontmatter.isShowComments === false
+  if (kind === 'article' && comments.enabled && solution && !pageOff) widgets.push(solution)
   widgets.push(...overlayWidgets(config))
   return widgets
 }

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto'
 import { monthDay } from '../../shared/dates.js'
 import { localeLangOf, localeLangs } from '../../shared/page-lang.js'
-import { outputFileOf, safeDecode } from '../../shared/paths.js'
+import { longestPrefix, outputFileOf, safeDecode } from '../../shared/paths.js'
+import { siteLocaleOf } from '../../shared/site-locale.js'
 import { documentTitle } from '../../shared/title.js'
-import type { ArticleRoute, Page, RouteData, SidebarItem } from '../../shared/types.js'
+import type { ArticleRoute, HomeRoute, LanguageLink, Page, RouteData, SidebarItem, SiteConfig } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
+import { homeHeroOf } from './home-hero.js'
+import { publicUrl } from './theme-images.js'
 import { widgetsFor } from './route-widgets.js'
-import { sidebarFor, type SiteData, type Term } from './site-data.js'
+import { frontmatterLink, sidebarFor, type SiteData, type Term } from './site-data.js'
 
 export interface Route {
   /** Base-relative, percent-encoded (`/handbook/how_to_register_for%20onlyfans.html`). */
@@ -66,9 +69,11 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
       ...optionalList('widgets', widgetsFor(config, isHome ? 'home' : 'article', page.frontmatter)),
       ...optionalList('islands', islands),
     }
-    const documentTitleOf = page.frontmatter.metaTitle ?? documentTitle(page.title, config.title, isHome)
+    // Pages under a locale path (`/en/`) take that locale's title.
+    const locale = siteLocaleOf(config, page.path)
+    const documentTitleOf = page.frontmatter.metaTitle ?? documentTitle(page.title, locale.title, isHome)
     if (isHome) {
-      routes.push(withBody(make(page.path, { kind: 'home', documentTitle: documentTitleOf, page, html, posts: site.posts, ...uses }, page.frontmatter.lang), parsedPage))
+      routes.push(withBody(make(page.path, { kind: 'home', documentTitle: documentTitleOf, page, html, posts: site.posts, ...homeExtras(site, page), ...uses }, page.frontmatter.lang), parsedPage))
       continue
     }
     const sidebar = sidebarFor(site, page)
@@ -81,7 +86,7 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
         html,
         ...(lastUpdated.has(page.relativePath) ? { lastUpdated: lastUpdated.get(page.relativePath) } : {}),
         ...(sidebar.length ? { sidebar } : {}),
-        ...prevNext(sidebar, page),
+        ...prevNext(sidebar, page, site),
         ...uses,
       },
       page.frontmatter.lang,
@@ -99,9 +104,44 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
   routes.push(make('/timeline/', { kind: 'list', list: 'timeline', documentTitle: title('时间轴'), posts: dated }))
 
   const notFound = make('/404.html', { kind: 'notFound', documentTitle: title('404 页面未找到') })
+  const menu = languageMenu(config, new Set(routes.map((r) => r.path)))
+  if (menu) for (const r of [...routes, notFound]) r.data.languages = menu(r.path)
   const redirects: Record<string, string> = { '/index.html': '/' }
   for (const r of routes) if (r.path.endsWith('/') && r.path !== '/') redirects[r.path + 'index.html'] = r.path
   return { routes, redirects, notFound }
+}
+
+/** The home page's hero (from its frontmatter), author card and friend links (from the theme config). */
+function homeExtras(site: SiteData, page: Page): Pick<HomeRoute, 'hero' | 'author' | 'friendLinks'> {
+  const { config } = site
+  const t = config.themeConfig
+  const { hero } = homeHeroOf(page.frontmatter, { base: config.base, locale: siteLocaleOf(config, page.path), pageTitle: page.title })
+  const friendLinks = t.friendLink.map((f) => ({ title: f.title, link: f.link, ...(f.desc ? { desc: f.desc } : {}), ...(f.logo ? { logo: publicUrl(config.base, f.logo) } : {}) }))
+  return {
+    hero,
+    ...(t.authorAvatar ? { author: { ...(t.author ? { name: t.author } : {}), avatar: publicUrl(config.base, t.authorAvatar), posts: site.posts.length, tags: site.tags.length } } : {}),
+    ...(friendLinks.length ? { friendLinks } : {}),
+  }
+}
+
+/**
+ * The language menu of a site with several `locales` (reco's `NavLinks.vue`): for a route, each
+ * locale's label (`themeConfig.locales[key].label`, else its `lang`) and the same page under that
+ * locale's path when it exists, else that locale's home. Undefined for a site of one locale.
+ */
+export function languageMenu(config: SiteConfig, routes: ReadonlySet<string>): ((path: string) => LanguageLink[]) | undefined {
+  const keys = Object.keys(config.locales)
+  if (keys.length < 2) return undefined
+  return (path) => {
+    const decoded = safeDecode(path)
+    const here = longestPrefix(keys, decoded)
+    return keys.map((key) => {
+      const text = config.themeConfig.locales?.[key]?.label || config.locales[key].lang || key
+      if (key === here) return { text, link: path, current: true }
+      const same = here === undefined ? undefined : encodeURI(key + decoded.slice(here.length))
+      return { text, link: same !== undefined && routes.has(same) ? same : encodeURI(key) }
+    })
+  }
 }
 
 /** The route with its data's `html` read from the parsed page whenever it is asked for. */
@@ -115,9 +155,25 @@ function optionalList<K extends string>(key: K, list: string[] | undefined): { [
   return list?.length ? ({ [key]: list } as { [P in K]?: string[] }) : {}
 }
 
-function prevNext(sidebar: SidebarItem[], page: Page): Pick<ArticleRoute, 'prev' | 'next'> {
+/**
+ * The page's previous and next links, as VuePress's default theme makes them: the page its
+ * frontmatter `prev`/`next` names (with that page's title; another site's address as it is),
+ * none when it says `false`, else the
+ * neighbours in the sidebar's order unless the theme's `prevLinks`/`nextLinks` is false. (reco's
+ * `next: false` showed the link anyway; here it hides it.)
+ */
+function prevNext(sidebar: SidebarItem[], page: Page, site: SiteData): Pick<ArticleRoute, 'prev' | 'next'> {
   const links = flattenLinks(sidebar)
   const i = links.findIndex((l) => l.path === page.path)
-  if (i < 0) return {}
-  return { ...(i > 0 ? { prev: links[i - 1] } : {}), ...(i < links.length - 1 ? { next: links[i + 1] } : {}) }
+  const neighbour = (field: 'prev' | 'next', at: number) => {
+    const named = frontmatterLink(page, field, site.pagesByPath)
+    if (named === false) return undefined
+    if (named) return named
+    // The theme's `prevLinks`/`nextLinks: false` holds unless the page says otherwise (`prev: true`).
+    if (page.frontmatter[field] === undefined && !site.config.themeConfig[field === 'prev' ? 'prevLinks' : 'nextLinks']) return undefined
+    return i >= 0 && at >= 0 && at < links.length ? links[at] : undefined
+  }
+  const prev = neighbour('prev', i - 1)
+  const next = neighbour('next', i + 1)
+  return { ...(prev ? { prev } : {}), ...(next ? { next } : {}) }
 }

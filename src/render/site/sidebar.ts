@@ -76,7 +76,15 @@ export function resolveSidebar(items: readonly SidebarItemConfig[], { pagesByPat
   return resolveLevel(items, keyPath, 1)
 }
 
-function findPage(rawPath: string, pagesByPath: ReadonlyMap<string, Page>): Page | undefined {
-  const path = normalizePath(resolveRelative('/', toHtmlLink(rawPath.replace(/^\.\//, '/'))))
-  return pagesByPath.get(path) ?? pagesByPath.get(normalizePath(path.replace(/\.html$/, '/')))
+/**
+ * The page a path names, as VuePress's `resolvePage` finds it: `.md` and `.html` are the only
+ * extensions (`/vuex 4.x` is the page of `vuex 4.x.md`), a folder's README answers for it with
+ * or without the slash. `from`: the route a relative path is read from; sidebar entries are
+ * read from the root (`./a` is `/a`), `prev`/`next` from their page.
+ */
+export function findPage(rawPath: string, pagesByPath: ReadonlyMap<string, Page>, from?: string): Page | undefined {
+  const target = toHtmlLink(from === undefined ? rawPath.replace(/^\.\//, '/') : rawPath)
+  const path = normalizePath(resolveRelative(from ?? '/', target))
+  // A name that reads as a file's (`/next.js`) is still a page's here: VuePress strips only `.md` and `.html`.
+  return pagesByPath.get(path) ?? pagesByPath.get(normalizePath(path.replace(/\.html$/, '/'))) ?? (/\.html$|\/$/.test(path) ? undefined : pagesByPath.get(path + '.html'))
 }
