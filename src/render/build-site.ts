@@ -25,6 +25,7 @@ import { buildRoutes, type RouteTable } from './site/routes.js'
 import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import { buildSiteData } from './site/site-data.js'
 import { StagedOutput, type OutputContents } from './emit/write-output.js'
+import { lockNotice, siteKeysOf } from './content/lock-page.js'
 
 /** The stages in the order they run (the build's progress view lists them in this order). */
 export const STAGES = [
@@ -130,7 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
   // What of the config the pages' parse depends on (the parse cache is kept per value).
-  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales), timeZone: config.timezone }
+  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales), timeZone: config.timezone, siteKeys: siteKeysOf(config) }
   const content = await runStage(
     'scanContent',
     () => {
@@ -266,7 +267,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     // Later entries win on a clash: pages over extra outputs, content assets over extra outputs.
     for (const [path, contents] of [...bodyFiles, ['_redirects', map.redirectsFile] as [string, OutputContents], ['_headers', headers.file] as [string, OutputContents], ...assets]) await put(path, contents)
     if (staged) await runStage('write', () => staged.commit(), () => ({ count: files.size }))
-    return { config, files, routes, parsed, headers, warnings: [...configWarnings, ...content.warnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : [])], problems: references.errors, pages: parsed.length }
+    return { config, files, routes, parsed, headers, warnings: [...configWarnings, ...content.warnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : []), ...lockNotice(parsed)], problems: references.errors, pages: parsed.length }
   } catch (err) {
     await staged?.abort()
     throw err

@@ -47,6 +47,7 @@ export function toSummary(p: Page): PostSummary {
     tags: fm.tags ?? [],
     categories: fm.categories ?? [],
     ...(typeof fm.sticky === 'number' ? { sticky: fm.sticky } : {}),
+    ...(p.locked ? { locked: true } : {}),
   }
 }
 

@@ -30,6 +30,7 @@ import {
   withDefault,
 } from './config-schema.js'
 import { isSitePath, isWebUrl } from './paths.js'
+import { isMd5Hex } from './encoding/md5.js'
 import { clickEffectSchema, type ClickEffectOptions } from './widgets/click-effect.js'
 import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.js'
 import { type MascotConfig, mascotSchema } from './widgets/mascot.js'
@@ -226,6 +227,27 @@ const commentsSchema = refine(commentsFields, (comments, path) => {
   return comments.enabled && solution ? (whenOn[solution]?.(comments, path) ?? []) : []
 })
 
+/**
+ * reco's site-wide password: every page's body is locked by these keys (a page with its own
+ * `keys` by those instead). Keys are the MD5 hex of the password (reco ≥ 1.3); a key that is not
+ * is taken as the password itself and warned about (`PasswordKeyInClear`).
+ */
+const keyPageSchema = refine(
+  object({
+    /** The keys: MD5 hex of each password that opens the site. */
+    keys: array(string),
+    /** reco's prompt colours; accepted for reco sites and not used (the prompt follows the theme). */
+    color: optional(string),
+    lineColor: optional(string),
+    /** reco's switch to render nothing before the key; here every body is encrypted anyway. */
+    absoluteEncryption: optional(boolean),
+  }),
+  (keyPage, path) =>
+    keyPage.keys.flatMap((key, i) =>
+      isMd5Hex(key.trim()) ? [] : [{ code: 'PasswordKeyInClear', params: { where: `${path}.keys` }, path: `${path}.keys[${i}]` }],
+    ),
+)
+
 export const themeConfigSchema = object({
   /** Top nav: links `{ text, link }` and dropdown groups `{ text, items: [{ text, link }] }`. @default [] */
   nav: withDefault(array(navItemSchema), []),
@@ -304,6 +326,8 @@ export const themeConfigSchema = object({
    * prefer reduced motion. @default false
    */
   mascot: mascotSchema,
+  /** reco's site-wide password: `{ keys: [MD5 hex of the password, …] }` (absent: none). */
+  keyPage: optional(keyPageSchema),
 })
 
 export const siteConfigSchema = object({

@@ -39,6 +39,8 @@ export interface Frontmatter {
   next?: string | boolean
   /** The page's image for link previews, as a URL (a local file's address with the base). */
   image?: string
+  /** reco's page password (MD5 hex, or the password itself); the build removes it from what readers get. */
+  keys?: string[]
   [key: string]: unknown
 }
 
@@ -57,6 +59,8 @@ export interface Page {
   type: 'page'
   frontmatter: Frontmatter
   headers: Header[]
+  /** The body is encrypted (`page-lock.ts`): by the page's own `keys`, or by the site's `keyPage`. */
+  locked?: 'page' | 'site'
 }
 
 /** A resolved sidebar entry as the theme renders it. */
@@ -76,6 +80,8 @@ export interface PostSummary {
   tags: string[]
   categories: string[]
   sticky?: number
+  /** The post is password protected: the list shows a lock and no excerpt. */
+  locked?: boolean
   /** Where the post's visitor count lives: its index in the site data's `counters`; absent: the post shows none. */
   counter?: number
 }

@@ -228,6 +228,8 @@ const CASES: Case[] = [
   { code: 'UnsafeUrl', at: 'content/index.md:7:1', stage: 'parsePage' },
   { code: 'InvalidEncoding', at: 'content/index.md:7:13' },
   { code: 'CommentsNoService' },
+  { code: 'PasswordKeyInClear', at: 'content/index.md:3:7' },
+  { code: 'PasswordTextOnly' },
   { code: 'LeanCloudNoMasterKey', raise: () => importFromLeanCloud({}, () => undefined) },
   { code: 'LeanCloudUnauthorized', raise: () => importFromLeanCloud({ detail: 'Comment: HTTP 401 code 401: Unauthorized.' }, () => 'not-the-master-key') },
   {

@@ -12,9 +12,9 @@ describe('client/widgets/registry', () => {
   })
 
   it('does not compile with a name missing, or one the list does not hold', () => {
-    const full = { spoiler: entry, demo: entry, 'click-effect': entry, mascot: entry, valine: entry, vssue: entry } satisfies WidgetRegistry
+    const full = { spoiler: entry, demo: entry, password: entry, 'click-effect': entry, mascot: entry, valine: entry, vssue: entry } satisfies WidgetRegistry
     // @ts-expect-error vssue is in the list but not in this registry
-    const missing = { spoiler: entry, demo: entry, 'click-effect': entry, mascot: entry, valine: entry } satisfies WidgetRegistry
+    const missing = { spoiler: entry, demo: entry, password: entry, 'click-effect': entry, mascot: entry, valine: entry } satisfies WidgetRegistry
     // @ts-expect-error 'waline' is not a widget name
     const extra = { ...full, waline: entry } satisfies WidgetRegistry
     expect([full, missing, extra]).toHaveLength(3)

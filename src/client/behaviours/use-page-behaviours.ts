@@ -4,6 +4,7 @@ import { hasBody } from '../../shared/route-data.js'
 import type { RouteData } from '../../shared/types.js'
 import { useSite } from '../context.js'
 import { loadOnce } from '../lazy.js'
+import { UNLOCKED_EVENT } from '../widgets/unlocked-event.js'
 import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
 import { closeImageZoom, installImageZoom } from './image-zoom.js'
 
@@ -22,11 +23,16 @@ export function usePageBehaviours(route: RouteData): void {
   useEffect(installImageZoom, [])
 
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const addAll = () => {
       for (const content of document.querySelectorAll(CONTENT_SELECTOR)) addCopyButtons(content)
-    }, CODE_COPY_DELAY)
+    }
+    const timer = setTimeout(addAll, CODE_COPY_DELAY)
+    // A password-protected body arrives when the reader opens it (blocks with a button are skipped).
+    const onOpen = () => setTimeout(addAll)
+    window.addEventListener(UNLOCKED_EVENT, onOpen)
     return () => {
       clearTimeout(timer)
+      window.removeEventListener(UNLOCKED_EVENT, onOpen)
       closeImageZoom() // its image belongs to the page being left
     }
   }, [route])

@@ -15,6 +15,7 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
           <h3 className="post-title">
             <Link to={p.path}>{p.title}</Link>
             {p.sticky !== undefined && <span className="sticky-badge">置顶</span>}
+            {p.locked && <span className="lock-badge">需要密码</span>}
           </h3>
           {p.excerpt ? (
             // The build wrote it from the post's markdown, as it writes the post's own body.

@@ -12,7 +12,7 @@ export function Sidebar({ items, current, headers, pageDepth, siteDepth }: { ite
   if (!items.length) return null
   return (
     <nav className="sidebar" aria-label="侧边栏">
-      <SidebarList items={items} current={current} active={active} depth={1} sidebarDepth={siteDepth} pageDepth={pageDepth} />
+      <SidebarList items={items} current={current} headers={headers} active={active} depth={1} sidebarDepth={siteDepth} pageDepth={pageDepth} />
     </nav>
   )
 }
@@ -23,13 +23,15 @@ const contains = (item: SidebarItem, path: string): boolean =>
 interface ListProps {
   items: SidebarItem[]
   current: string
+  /** The current page's headings, for its link when its item has none (a locked page's, once opened). */
+  headers?: Header[]
   active?: string
   depth: number
   sidebarDepth?: number
   pageDepth?: number
 }
 
-function SidebarList({ items, current, active, depth, sidebarDepth = 2, pageDepth }: ListProps) {
+function SidebarList({ items, current, headers: currentHeaders, active, depth, sidebarDepth = 2, pageDepth }: ListProps) {
   // VuePress's order: the page's frontmatter, then the group's, then the theme's.
   const shown = pageDepth ?? sidebarDepth
   return (
@@ -37,7 +39,8 @@ function SidebarList({ items, current, active, depth, sidebarDepth = 2, pageDept
       {items.map((item, i) => {
         if (item.type === 'link') {
           const here = item.path === current
-          const headers = (item.headers ?? []).filter((h) => h.level <= shown + 1)
+          // A locked page's item has no headings of its own: the current page's come once it is opened.
+          const headers = (item.headers?.length ? item.headers : here ? (currentHeaders ?? []) : []).filter((h) => h.level <= shown + 1)
           return (
             <li key={item.path + i}>
               <Link to={item.path} ariaCurrent={here} className={`sidebar-link${here ? ' active' : ''}`}>
@@ -59,7 +62,7 @@ function SidebarList({ items, current, active, depth, sidebarDepth = 2, pageDept
         }
         const open = !item.collapsable || contains(item, current)
         const title = item.path ? <Link to={item.path}>{item.title}</Link> : item.title
-        const children = <SidebarList items={item.children} current={current} active={active} depth={depth + 1} sidebarDepth={item.sidebarDepth} pageDepth={pageDepth} />
+        const children = <SidebarList items={item.children} current={current} headers={currentHeaders} active={active} depth={depth + 1} sidebarDepth={item.sidebarDepth} pageDepth={pageDepth} />
         return (
           <li key={item.title + i} className="sidebar-group">
             {item.collapsable ? (

@@ -6,6 +6,7 @@ import { usePageBehaviours } from '../behaviours/use-page-behaviours.js'
 import { Link } from '../components/link.js'
 import { Nav } from '../components/nav.js'
 import { Sidebar } from '../components/sidebar.js'
+import { useUnlockedHeaders } from '../hooks/use-unlocked-headers.js'
 import { ThemeToggle } from '../components/theme-toggle.js'
 import { useSite } from '../context.js'
 import { routeLocale } from '../locale.js'
@@ -31,6 +32,9 @@ export function Layout({ route }: { route: RouteData }) {
   const locale = routeLocale(site, route.path, route.lang)
   // With several locales the nav ends in the language menu (VuePress's and reco's `selectText`).
   const languages = route.languages && { text: locale.selectText, items: route.languages.map(({ text, link }) => ({ text, link })) }
+  // A locked article's headings arrive when the reader opens it.
+  const unlocked = useUnlockedHeaders(route.path)
+  const headers = route.kind === 'article' ? (route.page.locked ? unlocked : route.page.headers) : undefined
   return (
     <div className={`layout layout-${layoutName(route)}${menuOpen ? ' menu-open' : ''}${sidebar.length ? ' has-sidebar' : ''}`}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
@@ -54,7 +58,7 @@ export function Layout({ route }: { route: RouteData }) {
       </header>
       <div className="drawer" id="site-drawer">
         <Nav items={locale.nav} languages={languages} current={route.path} id="drawer-nav" />
-        <Sidebar items={sidebar} current={route.path} headers={route.kind === 'article' ? route.page.headers : undefined} pageDepth={route.kind === 'article' ? route.page.frontmatter.sidebarDepth : undefined} siteDepth={site.sidebarDepth} />
+        <Sidebar items={sidebar} current={route.path} headers={headers} pageDepth={route.kind === 'article' ? route.page.frontmatter.sidebarDepth : undefined} siteDepth={site.sidebarDepth} />
       </div>
       <div className="drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>

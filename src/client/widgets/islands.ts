@@ -2,6 +2,7 @@ import { type RefObject, useEffect } from 'react'
 import { ISLAND_ATTR, ISLAND_BODY_ATTR, ISLAND_PROPS_ATTR } from '../../shared/markup.js'
 import { reportWidgetError } from './boundary.js'
 import { mountWidget } from './mount.js'
+import { UNLOCKED_EVENT, type UnlockedDetail } from './unlocked-event.js'
 
 /**
  * Mounts the islands of a rendered markdown body. React does not own the body (it is
@@ -12,14 +13,29 @@ export function useIslands(ref: RefObject<HTMLElement | null>, html: string): vo
   useEffect(() => {
     const body = ref.current
     if (!body) return
-    const mounted = [...body.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)]
-      // An island inside another one's body keeps its fallback: the outer one replaces it.
-      .filter((el) => !el.parentElement?.closest(`[${ISLAND_ATTR}]`))
-      .map(mountIsland)
+    const mounted = islandsIn(body).map(mountIsland)
+    // A password-protected body is opened inside the password island: its islands mount then.
+    const onOpen = (e: Event) => {
+      const opened = (e as CustomEvent<UnlockedDetail>).detail.body
+      if (body.contains(opened)) mounted.push(...islandsIn(opened).map(mountIsland))
+    }
+    window.addEventListener(UNLOCKED_EVENT, onOpen)
     return () => {
+      window.removeEventListener(UNLOCKED_EVENT, onOpen)
       for (const unmount of mounted) unmount()
     }
   }, [ref, html])
+}
+
+/**
+ * The islands of `root`, outermost only: an island inside another one's body keeps its
+ * fallback (the outer one replaces it). An island around `root` is not one of them.
+ */
+function islandsIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(`[${ISLAND_ATTR}]`)].filter((el) => {
+    const outer = el.parentElement?.closest(`[${ISLAND_ATTR}]`)
+    return !outer || !root.contains(outer)
+  })
 }
 
 function mountIsland(el: HTMLElement): () => void {

@@ -13,6 +13,7 @@ export type WidgetRegistry = Readonly<Record<WidgetName, WidgetEntry>>
 export const WIDGETS = {
   spoiler: { mount: 'visible', load: () => import('./spoiler/spoiler.js') },
   demo: { mount: 'visible', load: () => import('./demo/demo.js') },
+  password: { mount: 'hydrated', load: () => import('./password/password.js') },
   'click-effect': { mount: 'idle', load: () => import('./click-effect/click-effect.js') },
   mascot: { mount: 'idle', load: () => import('./mascot/mascot.js') },
   valine: { mount: 'visible', load: () => import('./valine/valine.js') },

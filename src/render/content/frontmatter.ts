@@ -72,6 +72,8 @@ const fieldsIn = (timeZone: string): Record<string, FieldCheck> => ({
   sticky: num,
   tags: strList,
   categories: strList,
+  /** reco's page password: MD5 hex of each password that opens the page (src/render/content/lock-page.ts). */
+  keys: strList,
   tag: strList,
   category: strList,
   sidebar,

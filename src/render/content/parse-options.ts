@@ -13,6 +13,11 @@ export interface ParseOptions {
   localeLangs?: LocaleLangs
   /** The site's time zone (IANA name), which frontmatter dates without an offset are on. Default `Asia/Shanghai`. */
   timeZone?: string
+  /**
+   * `themeConfig.keyPage.keys` as key material (lowercase MD5 hex, `siteKeysOf`): every page
+   * without its own `keys` is locked by them (lock-page.ts). Absent or empty: no site-wide key.
+   */
+  siteKeys?: string[]
 }
 
 /**

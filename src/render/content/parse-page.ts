@@ -3,10 +3,12 @@ import type { Root } from 'mdast'
 import { localeLangOf } from '../../shared/page-lang.js'
 import { routePathOf, withBase } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
-import { raise, type BuildWarning } from '../errors/index.js'
-import { markupFacts, type MarkupFacts } from '../bundle/markup-tokens.js'
+import { raise } from '../errors/index.js'
+import { markupFacts } from '../bundle/markup-tokens.js'
 import { locateFrontmatterKey, parseFrontmatter } from './frontmatter.js'
 import type { ParseOptions } from './parse-options.js'
+import type { ParsedPage, SourceFile } from './parsed-page.js'
+import { lockIfProtected } from './lock-page.js'
 import { MAX_NESTING, tooDeep } from '../markdown/blocks.js'
 import { checkContainers, DEFAULT_LANG } from '../markdown/containers.js'
 import { checkDemoBlocks, demoScripts } from '../markdown/demo.js'
@@ -16,7 +18,6 @@ import { footnoteIds } from '../markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
 import { addImageSizes } from '../markdown/image-sizes.js'
 import { islandsOf } from '../markdown/islands.js'
-import type { AssetRef, LinkRef } from '../markdown/links.js'
 import { frontmatterImages, rewriteLinks } from '../markdown/links.js'
 import { parseMarkdown } from '../markdown/parse-markdown.js'
 import { pageText } from '../markdown/page-text.js'
@@ -28,41 +29,7 @@ import { visit } from '../markdown/visit.js'
 
 export type { ParseOptions } from './parse-options.js'
 
-export interface SourceFile {
-  /** Path relative to `content/`, with `/` separators (`handbook/a.md`). */
-  relativePath: string
-  source: string
-}
-
-/** Everything later stages need from one markdown file; plain data (crosses worker threads). */
-export interface ParsedPage {
-  page: Page
-  html: string
-  /** The body's readable text, for search (see `pageText`). */
-  text: string
-  /**
-   * The description of a page whose frontmatter has none: the text before its `<!-- more -->`,
-   * else its first paragraph's (see `moreExcerpt`, `excerptOf`).
-   */
-  excerpt?: string
-  /** The HTML before the page's `<!-- more -->`, which the lists show (VuePress's `$page.excerpt`); absent without the marker. */
-  excerptHtml?: string
-  links: LinkRef[]
-  anchors: LinkRef[]
-  assets: AssetRef[]
-  /** Ids that `#hash` links may target: heading slugs and footnotes. */
-  ids: string[]
-  /** Image files whose sizes went into the HTML, with their stamps (see `fileStamp`). */
-  imageStamps: Record<string, string>
-  /** What of the body's markup its critical CSS depends on, read here so the render need not read the body again. */
-  markup?: MarkupFacts
-  /** Islands the body uses (names in the client's widget registry), each once. */
-  islands: string[]
-  /** Files the body's islands load (a demo's script and its frame's boot script), by output path. */
-  files?: Record<string, string>
-  /** What the page builds with but a reader may miss (a demo's inline script that cannot run). */
-  warnings?: BuildWarning[]
-}
+export type { ParsedPage, SourceFile } from './parsed-page.js'
 
 /** A page's language: its frontmatter's `lang`, else its locale's, else the site's. */
 function pageLang(own: string | undefined, routePath: string, { lang = DEFAULT_LANG, localeLangs = {} }: ParseOptions): string {
@@ -98,7 +65,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   if (more) parsed.excerptHtml = mdastToHtml(more.blocks, { lang, lazyImages: true })
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (warnings.length) parsed.warnings = warnings
-  return parsed
+  return lockIfProtected(parsed, file, options.siteKeys ?? [], lang)
 }
 
 /**

@@ -303,6 +303,21 @@ export const CATALOGUE = {
     message: ({ byte }: { byte: string }) => `the file is not valid UTF-8: byte ${byte} here is shown as U+FFFD (�)`,
     hint: 'Save the file as UTF-8 in your editor.',
   },
+  PasswordKeyInClear: {
+    severity: 'warning',
+    located: 'when-known',
+    title: "A page password key (frontmatter keys or themeConfig.keyPage.keys) is not 32 hex digits, so it is taken as the password itself (reco before 1.3) and sits in the source in clear.",
+    message: ({ where }: { where: string }) => `a key in ${where} is not an MD5 hash, so it is taken as the password itself: anyone who can read the source can read the page`,
+    hint: 'Write the MD5 hex of the password instead (reco 1.3 and later), e.g. node -e "console.log(require(\'crypto\').createHash(\'md5\').update(\'PASSWORD\').digest(\'hex\'))"; the build hashes a plain password the same way, so readers type the same password either way.',
+  },
+  PasswordTextOnly: {
+    severity: 'warning',
+    located: 'never',
+    title: 'Some pages are password protected (reco keys or keyPage): said once per build, since what it protects is less than it may seem.',
+    message: ({ pages }: { pages: number }) =>
+      `${pages} page${pages === 1 ? ' is' : 's are'} password protected: the password protects the page's text only (encrypted in the built files), not its images or other files, and the keys in the source open it`,
+    hint: 'Keep images and attachments of protected pages out of content/ (or accept that their addresses can be fetched), keep the site source private, and choose passwords that are hard to guess: the encrypted text can be tried offline. The page titles stay visible in lists and search.',
+  },
   CommentsNoService: {
     severity: 'warning',
     located: 'never',

@@ -109,7 +109,8 @@ export function sidebarFor(site: SiteData, page: Page): SidebarItem[] {
   const locale = localeKeyOf(Object.keys(theme.locales ?? {}), page.path)
   const own = locale === undefined ? undefined : theme.locales![locale].sidebar
   const picked = fromPage === 'auto' ? 'auto' : pickSidebar(own ?? theme.sidebar, page.path)
-  if (picked === 'auto') return page.headers.length ? [{ type: 'link', path: page.path, title: page.title, headers: page.headers }] : []
+  // A locked page's headings are encrypted: its item is there for them to show once the reader opens it.
+  if (picked === 'auto') return page.headers.length || page.locked ? [{ type: 'link', path: page.path, title: page.title, headers: page.headers }] : []
   if (!picked) return []
   return site.sidebars.get((own !== undefined ? localeSidebarKey(locale!) : '') + picked.key) ?? []
 }

@@ -12,6 +12,9 @@ const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21]
 /** The sine-derived constants of RFC 1321. */
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) | 0)
 
+/** Whether `text` is an MD5 written out as hex (32 hex digits, either case). */
+export const isMd5Hex = (text: string): boolean => /^[0-9a-f]{32}$/i.test(text)
+
 export function md5(text: string): string {
   const bytes = utf8(text)
   // Padding: 0x80, zeros to 56 mod 64, then the bit length as a 64-bit little-endian number.

@@ -12,8 +12,8 @@ export type CommentWidget = (typeof COMMENT_WIDGETS)[number]
 export const OVERLAY_WIDGETS = ['mascot', 'click-effect'] as const
 export type OverlayWidget = (typeof OVERLAY_WIDGETS)[number]
 
-/** Islands inside rendered markdown (`::: spoiler`, `::: demo`). */
-export const ISLAND_WIDGETS = ['spoiler', 'demo'] as const
+/** Islands inside rendered markdown (`::: spoiler`, `::: demo`; `password`: a locked page's prompt, src/render/content/lock-page.ts). */
+export const ISLAND_WIDGETS = ['spoiler', 'demo', 'password'] as const
 export type IslandWidget = (typeof ISLAND_WIDGETS)[number]
 
 export const WIDGET_NAMES = [...COMMENT_WIDGETS, ...OVERLAY_WIDGETS, ...ISLAND_WIDGETS] as const
