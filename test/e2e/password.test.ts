@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { article, h1, ready, recordProblems, recordScripts, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
@@ -11,6 +13,7 @@ import { article, h1, ready, recordProblems, recordScripts, type Site, visible, 
  */
 
 const SECRET = '紫色大象在午夜弹钢琴。'
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 let browser: Browser
 withBrowser((b) => (browser = b))
@@ -121,6 +124,15 @@ describe('a page locked by its own keys', () => {
     expect(problems).toEqual([])
   })
 
+  it('lists the locked page by its title, marked, with no excerpt', async () => {
+    await page.goto(site.url)
+    await ready(page)
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: '秘密笔记', exact: true }) })
+    await visible(item)
+    expect(await item.getByText('需要密码', { exact: true }).isVisible()).toBe(true)
+    expect(await item.innerText()).not.toContain('青铜钥匙')
+  })
+
   it("asks in the page's language", async () => {
     await page.goto(site.url + 'en/secret.html')
     await ready(page)
@@ -129,6 +141,34 @@ describe('a page locked by its own keys', () => {
     expect(await article(page).getByRole('alert').innerText()).toBe('Wrong password, please try again')
     await unlock(page, 'open sesame', { label: 'Enter the password', click: true, button: 'Unlock' })
     await visible(article(page).getByText('The purple elephant plays the piano at midnight.'))
+  })
+})
+
+describe('the prompt, checked by axe-core', () => {
+  let site: Site
+  let page: Page
+  withSite('static', (s) => (site = s), { fixture: 'password-site' })
+  // axe is injected into the page, which the site's Content-Security-Policy would refuse.
+  withPage(() => browser, (p) => (page = p), { bypassCSP: true })
+
+  it('has no WCAG A/AA violations, before and after a wrong password', async () => {
+    await page.goto(site.url + 'guide/secret.html')
+    await ready(page)
+    await page.addScriptTag({ content: AXE })
+    const check = () =>
+      page.evaluate(async () => {
+        type Result = { id: string; nodes: { target: string[] }[] }
+        const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Result[]; passes: Result[] }> } }).axe
+        const result = await axe.run({ include: ['.page-lock'] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
+        return { violations: result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)), checked: result.passes.length }
+      })
+    await expect.poll(() => field(page).isEnabled()).toBe(true)
+    const before = await check()
+    expect(before.violations).toEqual([])
+    expect(before.checked).toBeGreaterThan(0)
+    await unlock(page, '不对')
+    await visible(article(page).getByRole('alert'))
+    expect((await check()).violations).toEqual([])
   })
 })
 
