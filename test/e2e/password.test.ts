@@ -66,6 +66,8 @@ describe('a page locked by its own keys', () => {
     await unlock(page, '紫藤花开', { click: true })
     await visible(body.getByText(SECRET))
     expect(await field(page).count()).toBe(0)
+    // Focus left the field that is gone for the body it opened.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.includes('紫色大象在午夜弹钢琴'))).toBe(true)
     // The page's [[toc]] and the sidebar's headings of the current page.
     expect(await body.getByRole('navigation', { name: '目录' }).getByRole('link').allInnerTexts()).toEqual(['第一个秘密', '第二个秘密'])
     await visible(sidebar(page).getByRole('link', { name: '第一个秘密', exact: true }))

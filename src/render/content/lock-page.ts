@@ -3,15 +3,15 @@ import { md5 } from '../../shared/encoding/md5.js'
 import { escapeHtml } from '../../shared/escape.js'
 import { ISLAND_ATTR, ISLAND_PROPS_ATTR } from '../../shared/markup.js'
 import { isKeyHash, LOCK_CLASS, LOCK_ITERATIONS, lockWords, type LockedBody, type LockEnvelope, type LockScope } from '../../shared/page-lock.js'
-import type { Frontmatter } from '../../shared/types.js'
+import type { Frontmatter, SiteConfig } from '../../shared/types.js'
+import type { IslandWidget } from '../../shared/widgets/names.js'
 import { markupFacts } from '../bundle/markup-tokens.js'
 import type { ParsedPage, SourceFile } from './parsed-page.js'
 import { locateFrontmatterKey } from './frontmatter.js'
 import { warning, type BuildWarning } from '../errors/index.js'
-import type { SiteConfig } from '../../shared/types.js'
 
 /** The island that asks for the password and opens the page (src/client/widgets/password). */
-export const LOCK_ISLAND = 'password'
+export const LOCK_ISLAND: IslandWidget = 'password'
 
 /**
  * Keys as written (reco ≥ 1.3: the MD5 hex of the password; older sites: the password itself)
@@ -99,7 +99,7 @@ export function lockPage(parsed: ParsedPage, keys: readonly string[], scope: Loc
     ids: parsed.ids,
     imageStamps: parsed.imageStamps,
     markup: markupFacts(html),
-    // The body's own islands are mounted by the password island once it opens the body.
+    // The body's own islands mount when the reader opens it (the app hears the island's event).
     islands: [LOCK_ISLAND],
   }
   if (parsed.files) locked.files = parsed.files

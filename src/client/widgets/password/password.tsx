@@ -46,6 +46,8 @@ export default function Password({ props }: WidgetProps<PasswordProps>) {
   const words = lockWords(lang)
   const [state, setState] = useState<State>('asking')
   const [body, setBody] = useState<LockedBody>()
+  // Opened by the reader's typing (not by a remembered key): focus follows to the body.
+  const [typed, setTyped] = useState(false)
   const field = useRef<HTMLInputElement>(null)
   const id = useId()
 
@@ -80,10 +82,11 @@ export default function Password({ props }: WidgetProps<PasswordProps>) {
       return
     }
     remember(storageName(envelope), material)
+    setTyped(true)
     setBody(opened)
   }
 
-  if (body) return <Opened body={body} />
+  if (body) return <Opened body={body} focus={typed} />
   const message = state === 'wrong' ? words.wrong : state === 'insecure' ? words.insecure : state === 'opening' ? words.opening : ''
   return (
     <div className={LOCK_CLASS}>
@@ -102,13 +105,19 @@ export default function Password({ props }: WidgetProps<PasswordProps>) {
   )
 }
 
-/** The opened body: the app is told (its islands mount, the sidebar gets the headings), and a `#hash` in the address is scrolled to. */
-function Opened({ body }: { body: LockedBody }) {
+/**
+ * The opened body: the app is told (its islands mount, the sidebar gets the headings), a `#hash`
+ * in the address is scrolled to, and focus, which was in the field that is gone, moves to the body.
+ */
+function Opened({ body, focus }: { body: LockedBody; focus: boolean }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (ref.current) announceUnlocked({ headers: body.headers, body: ref.current })
+    const el = ref.current
+    if (!el) return
+    announceUnlocked({ headers: body.headers, body: el })
+    if (focus) el.focus({ preventScroll: true })
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null
     target?.scrollIntoView()
-  }, [body])
-  return <div ref={ref} className={`${LOCK_CLASS}-opened`} dangerouslySetInnerHTML={{ __html: body.html }} />
+  }, [body, focus])
+  return <div ref={ref} className={`${LOCK_CLASS}-opened`} tabIndex={-1} dangerouslySetInnerHTML={{ __html: body.html }} />
 }
