@@ -3,9 +3,12 @@
 // route data, the search index, feeds, sitemap, lists and meta), and the right key material
 // opens the envelope in the browser's way (WebCrypto) to the page's HTML and headings.
 import { createHash } from 'node:crypto'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { App } from '../../src/client/app.js'
 import { openEnvelope } from '../../src/client/widgets/password/unlock.js'
 import { createSearchEngine } from '../../src/client/search/engine.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
@@ -104,6 +107,15 @@ describe('pages locked by their own keys', () => {
     expect(route.page.frontmatter.description).toBeUndefined()
     expect(JSON.stringify(route)).not.toContain('99481afbf070080dae6a1cf331e0f13c')
     expect(route.islands).toEqual(['password'])
+  })
+
+  it('shows no comment box under a locked page before it is opened (comments may quote it)', () => {
+    const slot = (file: string) => {
+      const { site, route } = inlineData(out, file)
+      return renderToString(createElement(App, { site, initial: { ...route, widgets: ['valine'] } }))
+    }
+    expect(slot('guide/open.html')).toContain('data-widget="valine"')
+    expect(slot('guide/secret.html')).not.toContain('data-widget="valine"')
   })
 
   it('finds a locked page by its title but not by its body', async () => {

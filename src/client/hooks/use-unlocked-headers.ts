@@ -5,7 +5,8 @@ import { UNLOCKED_EVENT, type UnlockedDetail } from '../widgets/unlocked-event.j
 /**
  * A locked page's headings, once the reader has opened it: its route data holds none (they are
  * encrypted with the body), and the `password` island tells them with an event when it opens
- * the body. Kept per route path, so another page never shows them.
+ * the body. Kept per route path, so another page never shows them. Undefined until then (so
+ * it also says whether the current page has been opened).
  */
 export function useUnlockedHeaders(path: string): Header[] | undefined {
   const [opened, setOpened] = useState<{ path: string; headers: Header[] }>()

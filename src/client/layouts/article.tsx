@@ -8,6 +8,7 @@ import { editUrlOf, routeLocale } from '../locale.js'
 import { COMMENT_WIDGETS } from '../widgets/names.js'
 import { counterTargetOf, useVisitorCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 import { WidgetSlot } from '../widgets/widget-slot.js'
+import { useUnlockedHeaders } from '../hooks/use-unlocked-headers.js'
 import { Content } from './content.js'
 
 export function Article({ route }: { route: ArticleRoute }) {
@@ -25,6 +26,9 @@ export function Article({ route }: { route: ArticleRoute }) {
   // VuePress's PageEdit: frontmatter `editLink: false` hides the link on one page.
   const editUrl = site.editLink && fm.editLink !== false ? editUrlOf(site.editLink.pattern, page.relativePath) : undefined
   const slotProps = (name: (typeof COMMENT_WIDGETS)[number]) => ({ ...(route.widgetProps?.[name] ?? { path: route.path }) })
+  // A password-protected page's comments may quote it: they show once the reader has opened it.
+  const opened = useUnlockedHeaders(route.path) !== undefined
+  const comments = page.locked && !opened ? [] : COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name))
   return (
     <article className="article">
       <header className="article-header">
@@ -83,7 +87,7 @@ export function Article({ route }: { route: ArticleRoute }) {
           </nav>
         )}
       </footer>
-      {COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name)).map((name) => (
+      {comments.map((name) => (
         <WidgetSlot key={name} name={name} props={slotProps(name)} />
       ))}
     </article>
