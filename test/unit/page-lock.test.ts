@@ -68,6 +68,7 @@ describe('pages locked by their own keys', () => {
   })
   afterAll(() => cleanup?.())
 
+  // The locked page has a `<!-- more -->` after its first paragraph: its excerpt stays out of the lists too.
   it('publishes nothing of a locked body: no HTML, route data, search text, feed, sitemap, list or meta holds it', () => {
     for (const [path, text] of textFiles(out)) {
       for (const marker of SECRET_MARKERS) expect(text.includes(marker), `${path} holds "${marker}"`).toBe(false)
