@@ -1,8 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { delay, h1, ready, recordProblems, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { delay, editUntilShown, h1, ready, recordProblems, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 /**
  * Code blocks as VuePress 1 authors write them, on the built site of
@@ -230,18 +229,6 @@ describe('code imported from outside content/ (serve, watching)', () => {
     const lines = await seenLines(page, 0)
     expect(lines.map((l) => l.text)).toEqual(['#!/bin/sh', 'echo "站点之外的脚本"'])
     expect(marks(lines)).toEqual([2])
-    const file = join(served.root, 'examples/hello.sh')
-    const edited = readFileSync(file, 'utf8').replace('站点之外的脚本', '改过的脚本')
-    const changed = page.getByRole('article').getByText('echo "改过的脚本"')
-    // The watcher may still be starting when the first edit lands: write again until it shows.
-    for (let attempt = 1; ; attempt++) {
-      writeFileSync(file, edited)
-      try {
-        await changed.waitFor({ state: 'visible', timeout: 4_000 })
-        break
-      } catch (err) {
-        if (attempt === 4) throw err
-      }
-    }
+    await editUntilShown(page, join(served.root, 'examples/hello.sh'), (text) => text.replace('站点之外的脚本', '改过的脚本'), page.getByRole('article').getByText('echo "改过的脚本"'))
   })
 })
