@@ -69,6 +69,8 @@ function seenLines(page: Page, index: number, at: 'start' | 'end' = 'start'): Pr
           }
         }
       }
+      // The code ends with its last line's line ending: no line after it.
+      if (lines.length > 1 && !lines[lines.length - 1].nodes.length) lines.pop()
       const preBox = pre.getBoundingClientRect()
       // The numbers beside the code: whatever text stands left of the code at each line's height.
       const gutter = [...pre.children].find((el) => el !== code) as HTMLElement | undefined

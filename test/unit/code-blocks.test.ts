@@ -21,7 +21,7 @@ import { checkSiteConfig, resolveSiteConfig } from '../../src/shared/site-config
 interface Block {
   lang: string | undefined
   classes: string[]
-  /** The text of `<code>`: what the copy button copies. */
+  /** The text of `<code>` without its final line ending: what the copy button copies. */
   code: string
   lines: { text: string; highlighted: boolean; tokens: string[] }[]
   /** The numbers column's text, line by line; undefined when the lines are not numbered. */
@@ -53,6 +53,8 @@ function blocks(html: string): Block[] {
         })
       }
     }
+    // The code ends with its last line's line ending, as CommonMark writes it.
+    if (lines.length > 1 && !lines[lines.length - 1].text) lines.pop()
     return {
       lang: m[2],
       classes: m[1].split(' '),
@@ -119,7 +121,7 @@ describe('marked lines ({1,3-4} after the language)', () => {
 
   it('leaves blocks without braces as they were', () => {
     const { html } = parse('```js\nconst a = 1\n```\n\n```js{x}\nb\n```\n')
-    expect(html).toContain('<div class="language-js code-block" data-lang="js"><pre class="hljs"><code><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></code></pre></div>')
+    expect(html).toContain('<div class="language-js code-block" data-lang="js"><pre class="hljs"><code><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>\n</code></pre></div>')
     expect(html).not.toContain('highlighted')
   })
 })
