@@ -245,3 +245,19 @@ export function registerInit(program: Command): void {
       process.exitCode = await (await import('./init/command.js')).initCommand({ ...opts, dir })
     })
 }
+
+export function registerMigrate(program: Command): void {
+  const migrate = program.command('migrate').description('move a site from another generator: migrate vuepress SRC')
+  migrate
+    .command('vuepress')
+    .description('convert a VuePress 1 / vuepress-theme-reco site: its config to gptnotes.config.ts, its pages to content/ (unchanged), .vuepress/public/ to content/public/; then build the result and report field by field')
+    .argument('<src>', 'the VuePress source folder, the one holding .vuepress/ (often docs/)')
+    .option('--out <dir>', 'folder to write the gptnotes site to (default: beside SRC, <SRC>-gptnotes)')
+    .option('--dry-run', 'map, copy and build in a temporary folder only: write nothing, print the report')
+    .option('--json', 'print the report as one JSON object')
+    .option('--force', 'write into a folder that holds files an earlier migration did not write (files of the same names are replaced)')
+    .option(...DEBUG_OPTION)
+    .action(async (src: string, opts: { out?: string; dryRun?: boolean; json?: boolean; force?: boolean; debug?: boolean }) => {
+      process.exitCode = await (await import('./migrate.js')).migrateCommand({ source: src, out: opts.out, dryRun: !!opts.dryRun, json: !!opts.json, force: !!opts.force, debug: !!opts.debug })
+    })
+}

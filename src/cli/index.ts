@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander'
 import { readFileSync } from 'node:fs'
-import { registerBuild, registerCheckLinks, registerComments, registerInit, registerNewPost, registerProxy, registerServe } from './commands.js'
+import { registerBuild, registerCheckLinks, registerComments, registerInit, registerMigrate, registerNewPost, registerProxy, registerServe } from './commands.js'
 
 /** The package's own version (npm_package_version is the version of whatever package runs the script). */
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -14,7 +14,7 @@ program
   .exitOverride()
 
 // One module per command; each adds itself to the program.
-for (const register of [registerInit, registerBuild, registerServe, registerCheckLinks, registerNewPost, registerProxy, registerComments]) register(program)
+for (const register of [registerInit, registerBuild, registerServe, registerCheckLinks, registerNewPost, registerProxy, registerComments, registerMigrate]) register(program)
 
 try {
   await program.parseAsync(process.argv)

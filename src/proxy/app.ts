@@ -200,6 +200,13 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
     c.header('Cache-Control', 'no-store')
     return (await storeAnswers(store)) ? c.json({ ok: true }) : c.json({ ok: false }, 503)
   })
+  // A person who opens the service's address (a link in a mail, the value of serverURLs) is
+  // told what it is, not handed LeanCloud's "no such route" JSON; nothing private is shown.
+  app.get('/', (c) => {
+    c.header('Cache-Control', 'no-store')
+    c.header('X-Robots-Tag', 'noindex')
+    return /text\/html/.test(c.req.header('Accept') ?? '') ? c.html(SERVICE_PAGE) : c.text(SERVICE_TEXT)
+  })
   app.route('/1.1', leancloudRoutes())
   mountAdminPage(app)
   app.route('/admin', adminRoutes())
@@ -208,6 +215,27 @@ export function createProxyApp({ store, options, clientIp, log = jsonLog, now = 
   app.route('/cors', corsProxyRoutes())
   return app
 }
+
+const SERVICE_TEXT =
+  'gptnotes comment service: a site\'s comments and page views (LeanCloud-compatible API under /1.1/, as valineConfig.serverURLs); the owner\'s page is /admin/, the health check /healthz.\n'
+
+const SERVICE_PAGE = `<!doctype html>
+<html lang="zh-CN">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>gptnotes 评论服务</title>
+<body style="font: 16px/1.6 system-ui, sans-serif; max-width: 40em; margin: 3em auto; padding: 0 1em; color: #1f2328; background: #fff">
+<h1 style="font-size: 1.4em">gptnotes 评论服务</h1>
+<p>这里是网站评论和阅读量的服务地址：网站在 <code>valineConfig.serverURLs</code> 中填写它，读者的评论由页面里的评论框发到这里。直接打开这个地址没有别的内容。</p>
+<ul>
+<li>站长的管理页面：<code>/admin/</code>（需要管理令牌）</li>
+<li>健康检查：<code>/healthz</code></li>
+</ul>
+<p lang="en">This is a gptnotes comment service: the address a site gives as <code>valineConfig.serverURLs</code>. The owner's page is <code>/admin/</code>; the health check is <code>/healthz</code>.</p>
+</body>
+</html>
+`
 
 /** How long `/healthz` waits for the store's answer. */
 export const HEALTH_TIMEOUT_MS = 2_000

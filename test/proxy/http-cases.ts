@@ -157,6 +157,20 @@ export function httpCases(send: () => Send, other?: () => Send): void {
     expect(res.body).toEqual({ ok: true })
   })
 
+  it('GET / says what the service is: a page for a browser, a line of text otherwise, nothing private', async () => {
+    const page = await s({ path: '/', headers: { Accept: 'text/html,application/xhtml+xml' } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(page.body).toContain('<title>gptnotes 评论服务</title>')
+    expect(page.body).toContain('valineConfig.serverURLs')
+    expect(page.body).toContain('/admin/')
+    const text = await s({ path: '/' })
+    expect(text.status).toBe(200)
+    expect(text.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(text.body).toMatch(/^gptnotes comment service: /)
+    for (const res of [page, text]) expect(String(res.body)).not.toMatch(/@|token=|secret/i)
+  })
+
   it('counts root comments of an empty page with Valine’s exact query', async () => {
     const res = await list(ROOTS('/gpt/empty.html'), { order: '-createdAt,-insertedAt', limit: 0, count: 1 })
     expect(res.status).toBe(200)

@@ -55,7 +55,9 @@ const rules: Record<string, Rule> = {
   tools: { areas: ['tools', 'render', 'shared'], packages: () => true, forbidden: isBrowserEntry },
   // The dev server mounts the comment service on its own origin (widget A out of the box).
   'dev-server': { areas: ['dev-server', 'render', 'proxy', 'shared'], packages: () => true, forbidden: isBrowserEntry },
-  cli: { areas: ['cli', 'render', 'tools', 'dev-server', 'proxy', 'shared'], packages: () => true },
+  // `gptnotes migrate`: reads another generator's site and runs the build on the result.
+  migrate: { areas: ['migrate', 'render', 'tools', 'shared'], packages: () => true, forbidden: isBrowserEntry },
+  cli: { areas: ['cli', 'render', 'tools', 'dev-server', 'proxy', 'migrate', 'shared'], packages: () => true },
   // The owner's page: a browser app bundled into the service (scripts/admin-page.mjs); it reuses
   // the widgets' DOMPurify policy, so it may import the client, never its entry.
   admin: { areas: ['admin', 'client', 'shared'], packages: (s) => BROWSER_PACKAGES.includes(packageOf(s)) || /\.css$/.test(s), forbidden: isBrowserEntry },
@@ -233,7 +235,7 @@ describe('per-area compiler settings', () => {
   })
 
   it('the Node areas see Node and no DOM lib of their own', () => {
-    for (const area of ['render', 'tools', 'dev-server', 'cli']) {
+    for (const area of ['render', 'tools', 'dev-server', 'cli', 'migrate']) {
       expect(types(`src/${area}/tsconfig.json`), area).toEqual(['node'])
       expect(libs(`src/${area}/tsconfig.json`), area).not.toContain('dom')
     }

@@ -25,6 +25,7 @@ import {
 } from '../../src/render/errors/index.js'
 import Database from 'better-sqlite3'
 import { latestMigration } from '../../src/proxy/stores/migrations.js'
+import { migrateVuePress, type MigrateOptions } from '../../src/migrate/migrate-vuepress.js'
 import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
 
@@ -384,7 +385,54 @@ const CASES: Case[] = [
   },
   { code: 'CommentStoreNotFound', raise: () => serviceCli(['comments', 'list', '--store', `sqlite:${join(service, 'absent', 'c.db')}`], { looked: [join(service, 'absent', 'c.db')] }) },
   { code: 'CommentNotFound', raise: () => serviceCli(['comments', 'delete', 'nosuchid', '--store', serviceStore()], { id: 'nosuchid' }) },
+  { code: 'MigrateNoSource', raise: () => serviceCli(['migrate', 'vuepress', 'no-such-folder'], { source: 'no-such-folder' }) },
+  {
+    code: 'MigrateConfigRuntime',
+    at: '.vuepress/config.js:2:6',
+    raise: () => migrateError(vuepressSite('module.exports = {\n  a: b.c,\n}\n'), {}),
+  },
+  {
+    code: 'MigrateConfigTimeout',
+    raise: () => migrateError(vuepressSite('while (true) {}\n'), { configTimeoutMs: 500 }),
+  },
+  {
+    code: 'MigrateOutNotEmpty',
+    raise: () => {
+      const src = vuepressSite('module.exports = {}\n')
+      const out = join(service, 'migrate-foreign')
+      mkdirSync(out, { recursive: true })
+      writeFileSync(join(out, 'notes.txt'), 'mine')
+      return serviceCli(['migrate', 'vuepress', src, '--out', out], { out })
+    },
+  },
+  {
+    code: 'MigrateOutOverlaps',
+    raise: () => {
+      const src = vuepressSite('module.exports = {}\n')
+      return serviceCli(['migrate', 'vuepress', src, '--out', join(src, 'out')], { out: join(src, 'out'), source: src })
+    },
+  },
 ]
+
+/** A VuePress source folder with this config, and a page. */
+function vuepressSite(config: string): string {
+  const src = mkdtempSync(join(service, 'vuepress-'))
+  mkdirSync(join(src, '.vuepress'))
+  writeFileSync(join(src, '.vuepress/config.js'), config)
+  writeFileSync(join(src, 'README.md'), '# 首页\n')
+  return src
+}
+
+/** What `gptnotes migrate vuepress` raises for this source (into a fresh output folder). */
+async function migrateError(source: string, options: Partial<MigrateOptions>): Promise<Report> {
+  try {
+    await migrateVuePress({ source, out: `${source}-out`, ...options })
+  } catch (err) {
+    if (!(err instanceof GptnotesError)) throw err
+    return { code: err.name, message: err.message, loc: err.loc, frame: err.frame, stage: err.stage, shown: formatError(err), params: err.params }
+  }
+  throw new Error('the migration went through')
+}
 
 describe('the error catalogue', () => {
   it('has one case per entry (a new entry needs a fixture that raises it)', () => {

@@ -601,6 +601,42 @@ export const CATALOGUE = {
     message: ({ id }: { id: string }) => `no comment ${id}`,
     hint: 'gptnotes comments list shows the ids; deleting a comment deletes its replies too.',
   },
+  // `gptnotes migrate vuepress`: what stops a migration (what it maps or drops is its report, not errors).
+  MigrateNoSource: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes migrate vuepress SRC` names no folder.',
+    message: ({ source }: { source: string }) => `${source} is not a folder`,
+    hint: 'Give the VuePress source folder: the one holding .vuepress/ (often docs/).',
+  },
+  MigrateConfigRuntime: {
+    severity: 'error',
+    located: 'when-known',
+    title: 'The VuePress config throws (or exports no config) while `gptnotes migrate vuepress` reads it.',
+    message: ({ file, reason }: { file: string; reason: string }) => `${file} could not be read: ${reason}`,
+    hint: 'The config runs as VuePress runs it, with stand-ins for packages that are not installed and without network or writes; fix what it needs from them, or the error it raised.',
+  },
+  MigrateConfigTimeout: {
+    severity: 'error',
+    located: 'never',
+    title: 'The VuePress config did not finish loading within the time limit.',
+    message: ({ file, seconds }: { file: string; seconds: number }) => `${file} did not finish loading within ${seconds} s and was stopped`,
+    hint: 'Look for a loop that never ends or slow work at the top level of the config.',
+  },
+  MigrateOutNotEmpty: {
+    severity: 'error',
+    located: 'never',
+    title: '`gptnotes migrate vuepress --out DIR` names a folder that holds files of its own.',
+    message: ({ out }: { out: string }) => `${out} holds files that an earlier migration did not write`,
+    hint: 'Choose a new or empty folder with --out, or pass --force to write into it (files of the same names are replaced).',
+  },
+  MigrateOutOverlaps: {
+    severity: 'error',
+    located: 'never',
+    title: "`gptnotes migrate vuepress` would write inside the source folder (or the source is inside the output).",
+    message: ({ out, source }: { out: string; source: string }) => `${out} and ${source} overlap; the source folder is never written to`,
+    hint: 'Choose an --out folder beside the source, e.g. the default <SRC>-gptnotes.',
+  },
 } as const satisfies Record<string, CatalogueEntry<never>>
 
 type Catalogue = typeof CATALOGUE
