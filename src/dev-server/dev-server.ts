@@ -2,7 +2,7 @@ import { watch } from 'chokidar'
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { normalizePath, outputFileOf, resolvePath, safeDecode } from '../shared/paths.js'
 import { CONFIG_FILES } from '../render/config/load-config.js'
 import { BuildCaches } from '../render/build-caches.js'
@@ -134,12 +134,26 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return undefined
     }))
 
+  /**
+   * Code that pages import from outside content/ (`<<< examples/a.js`): watched too, as it is
+   * imported, so an edit there rebuilds the pages as an edit under content/ does.
+   */
+  const imports = new Set<string>()
+  let watcher: ReturnType<typeof watch> | undefined
+  const contentDir = join(options.root, 'content') + sep
+  const watchImports = (built: SiteOutput) => {
+    const added = built.parsed.flatMap((p) => Object.keys(p.importStamps ?? {})).filter((f) => !f.startsWith(contentDir) && !imports.has(f))
+    for (const f of added) imports.add(f)
+    if (added.length) watcher?.add(added)
+  }
+
   let building: Promise<void> = Promise.resolve()
   const rebuild = (reason?: string): Promise<void> => {
     building = building.then(async () => {
       const start = performance.now()
       try {
         output = await buildSite({ root: options.root, caches, bodyEnd: reloadClient, commentService: commentsUrl })
+        watchImports(output)
         base = output.config.base
         commentsOn = wantsOwnCommentService(output.config)
         if (commentsOn) await openComments()
@@ -273,10 +287,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   started()
   const url = `http://${options.host}:${port}${base}`
 
-  const watcher =
+  watcher =
     options.watch === false
       ? undefined
-      : watch([join(options.root, 'content'), ...CONFIG_FILES.map((f) => join(options.root, f)), join(PACKAGE_ROOT, 'src/client'), join(PACKAGE_ROOT, 'src/shared')], {
+      : watch([join(options.root, 'content'), ...CONFIG_FILES.map((f) => join(options.root, f)), join(PACKAGE_ROOT, 'src/client'), join(PACKAGE_ROOT, 'src/shared'), ...imports], {
           ignoreInitial: true,
         })
   let timer: NodeJS.Timeout | undefined

@@ -27,6 +27,12 @@ export interface CheckOutcome {
   /** Errors: the result does not build. */
   problems: BuildProblem[]
   warnings: BuildProblem[]
+  /**
+   * `#hash` links of the pages that reach no element: VuePress never checked them, so a source
+   * often has some. `gptnotes build` warns of them and `check-links` reports them; the result
+   * builds all the same, so they are told apart from the problems.
+   */
+  anchors: BuildProblem[]
   pages: number
 }
 
@@ -106,13 +112,16 @@ export async function checkResult({ out, planned, configText }: { out?: string; 
         base: site.config.base,
         build: { parsed: site.parsed, problems: site.problems, warnings: site.warnings, config: { file: 'gptnotes.config.ts', source: configText } },
       })
+      const all = onePerLink(links.problems)
+      const isAnchor = (p: LinkProblem) => !p.code && p.reason.startsWith('no element with id ')
       return {
-        problems: onePerLink(links.problems).map(toProblem),
+        problems: all.filter((p) => !isAnchor(p)).map(toProblem),
+        anchors: all.filter(isAnchor).map(toProblem),
         warnings: site.warnings.map((w) => ({ code: w.code, message: w.message, ...(w.loc ? { file: w.loc.file, line: w.loc.line, column: w.loc.column } : {}) })),
         pages: site.pages,
       }
     } catch (err) {
-      return { problems: errorProblems(err).map(toProblem), warnings: [], pages: 0 }
+      return { problems: errorProblems(err).map(toProblem), warnings: [], anchors: [], pages: 0 }
     }
   } finally {
     rmSync(root, { recursive: true, force: true })

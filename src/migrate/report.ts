@@ -2,6 +2,9 @@ import type { CheckOutcome, BuildProblem } from './check-result.js'
 import type { Finding, FindingKind } from './findings.js'
 import type { StandIn } from './load-vuepress-config.js'
 
+/** Broken anchors listed in the report; the rest are counted (check-links lists every one). */
+const SHOWN_ANCHORS = 10
+
 /** Everything a migration says: the JSON report is this object. */
 export interface MigrationReport {
   source: string
@@ -61,7 +64,12 @@ export function formatReport(r: MigrationReport): string {
     out.push('', `Written, but read only by a newer gptnotes (left out of the build check): ${r.unread.join(', ')}`)
   }
   if (r.build.warnings.length) out.push('', `Build warnings: ${r.build.warnings.length}`, ...r.build.warnings.map(problemLine))
+  if (r.build.anchors.length) {
+    out.push('', `Anchors the source already had broken (VuePress did not check them; the build warns, check-links reports them): ${r.build.anchors.length}`)
+    out.push(...r.build.anchors.slice(0, SHOWN_ANCHORS).map(problemLine))
+    if (r.build.anchors.length > SHOWN_ANCHORS) out.push(`  … and ${r.build.anchors.length - SHOWN_ANCHORS} more (npx gptnotes check-links --root ${r.out} lists them all)`)
+  }
   if (r.build.problems.length) out.push('', `Build problems: ${r.build.problems.length}`, ...r.build.problems.map(problemLine))
-  out.push('', r.ok ? `The result builds (${r.build.pages} pages). Next: npx gptnotes serve --root ${r.out}` : 'The result does not build yet: fix the problems above (in the output folder, or in the source and migrate again).')
+  out.push('', r.ok ? `The result builds (${r.build.pages} page${r.build.pages === 1 ? "" : "s"}). Next: npx gptnotes serve --root ${r.out}` : 'The result does not build yet: fix the problems above (in the output folder, or in the source and migrate again).')
   return out.join('\n')
 }

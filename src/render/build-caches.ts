@@ -1,5 +1,5 @@
 import { bundleClient, type ClientBundle } from './bundle/bundle.js'
-import { stampsCurrent } from './markdown/image-sizes.js'
+import { inputsCurrent } from './content/page-inputs.js'
 import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
 import { parseOptionsKey, type ParseOptions } from './content/parse-options.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
@@ -59,8 +59,8 @@ export class BuildCaches {
   }
 
   /**
-   * The parsePage stage through the caches: only files whose source (or images) changed are
-   * parsed. `onPage` sees each page as soon as it is known, with its index in `sources` (pages
+   * The parsePage stage through the caches: only files whose source (or images, or imported
+   * code) changed are parsed. `onPage` sees each page as soon as it is known, with its index in `sources` (pages
    * from the caches first, then the parsed ones as they come: in no set order).
    */
   async parsePages(sources: SourceFile[], options: ParseOptions & { onPage?: (page: ParsedPage, index: number) => void }): Promise<ParsedPages> {
@@ -75,9 +75,9 @@ export class BuildCaches {
     sources.forEach((file, index) => {
       const h = sourceHash(file.source)
       const hit = this.parsed.get(file.relativePath)
-      if (hit && hit.hash === h && stampsCurrent(hit.page.imageStamps)) return onPage?.(hit.page, index)
+      if (hit && hit.hash === h && inputsCurrent(hit.page)) return onPage?.(hit.page, index)
       const cached = disk?.get(file.relativePath, file.source, h)
-      if (cached && stampsCurrent(cached.imageStamps)) {
+      if (cached && inputsCurrent(cached)) {
         this.parsed.set(file.relativePath, { hash: h, page: cached })
         onPage?.(cached, index)
       } else {

@@ -131,7 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
   // What of the config the pages' parse depends on (the parse cache is kept per value).
-  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales), timeZone: config.timezone, siteKeys: siteKeysOf(config) }
+  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales), timeZone: config.timezone, lineNumbers: config.markdown.lineNumbers, siteKeys: siteKeysOf(config) }
   const content = await runStage(
     'scanContent',
     () => {

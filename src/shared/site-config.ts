@@ -330,6 +330,14 @@ export const themeConfigSchema = object({
   keyPage: optional(keyPageSchema),
 })
 
+export const markdownSchema = object({
+  /**
+   * Number the lines of every code block, in a column beside the code that is never selected
+   * or copied with it. @default false
+   */
+  lineNumbers: withDefault(boolean, false),
+})
+
 export const siteConfigSchema = object({
   /** The site title, in every `<title>`. @default '' */
   title: withDefault(string, ''),
@@ -372,6 +380,8 @@ export const siteConfigSchema = object({
    * `locales` replaces the default whole. @default { '/': { lang: 'zh-CN' } }
    */
   locales: withDefault(record(localeSchema), { '/': { lang: 'zh-CN' } }),
+  /** How markdown is turned into pages (VuePress's `markdown` option names). */
+  markdown: markdownSchema,
   /** The theme: nav, sidebar, search, widgets. */
   themeConfig: themeConfigSchema,
 })
@@ -381,6 +391,7 @@ export type SiteConfig = Infer<typeof siteConfigSchema>
 /** What `gptnotes.config.ts` exports: every field optional. */
 export type UserConfig = Input<typeof siteConfigSchema>
 export type ThemeConfig = Infer<typeof themeConfigSchema>
+export type MarkdownConfig = Infer<typeof markdownSchema>
 export type LocaleConfig = Infer<typeof localeSchema>
 export type HeadTag = Infer<typeof headTagSchema>
 export type NavLink = Infer<typeof navLinkSchema>

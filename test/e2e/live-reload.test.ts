@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { delay, h1, mark, marked, ready, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { delay, editUntilShown, h1, mark, marked, ready, type Site, SITE_TITLE, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
 
 let browser: Browser
 withBrowser((b) => (browser = b))
@@ -13,26 +13,6 @@ async function openConnected(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await connected
   await ready(page)
-}
-
-/**
- * Edit a file of the site and wait until the page reloads by itself and shows `expected`. The
- * watcher may still be starting when the first edit lands, so the same edit is written again
- * if nothing happened after a few seconds.
- */
-async function editUntilShown(page: Page, file: string, edit: (text: string) => string, expected: Locator): Promise<void> {
-  const original = readFileSync(file, 'utf8')
-  const edited = edit(original)
-  expect(edited).not.toBe(original)
-  for (let attempt = 1; ; attempt++) {
-    writeFileSync(file, edited)
-    try {
-      await expected.waitFor({ state: 'visible', timeout: 4_000 })
-      return
-    } catch (err) {
-      if (attempt === 4) throw err
-    }
-  }
 }
 
 describe('live reload (serve, watching)', () => {

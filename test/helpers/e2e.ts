@@ -3,10 +3,10 @@
  * `gptnotes serve` (the dev server, from memory) and as built output on a plain static host —
  * and small page helpers that wait for what a reader would see.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startDevServer } from '../../src/dev-server/dev-server.js'
 import { buildSite as build } from '../../src/render/build-site.js'
 import { launchBrowser } from './browser.js'
@@ -293,3 +293,23 @@ export async function offsets(locator: Locator): Promise<{ top: number; headerBo
 }
 
 export const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Edit a file of the site and wait until the page reloads by itself and shows `expected`. The
+ * watcher may still be starting when the first edit lands, so the same edit is written again
+ * if nothing happened after a few seconds.
+ */
+export async function editUntilShown(page: Page, file: string, edit: (text: string) => string, expected: Locator): Promise<void> {
+  const original = readFileSync(file, 'utf8')
+  const edited = edit(original)
+  expect(edited).not.toBe(original)
+  for (let attempt = 1; ; attempt++) {
+    writeFileSync(file, edited)
+    try {
+      await expected.waitFor({ state: 'visible', timeout: 4_000 })
+      return
+    } catch (err) {
+      if (attempt === 4) throw err
+    }
+  }
+}

@@ -406,3 +406,25 @@ describe('gptnotes migrate vuepress: configs that misbehave', () => {
     expect(text.stdout).toContain('content/guide/broken.md:3')
   })
 })
+
+describe('gptnotes migrate vuepress: what the source had broken already', () => {
+  it('anchors that reach no element are listed apart, and the result still counts as built (exit 0)', async () => {
+    const src = join(temp, 'broken-anchors')
+    mkdirSync(join(src, '.vuepress'), { recursive: true })
+    writeFileSync(join(src, '.vuepress/config.js'), "module.exports = { title: '锚点', themeConfig: { sidebar: ['/'] } }\n")
+    writeFileSync(join(src, 'README.md'), '# 锚点\n\n## 有的标题\n\n跳到[有的标题](#有的标题)，还有一个[早已失效的](#gone)。\n\n<pre>"the" => <a href="#learn-regex">the</a></pre>\n')
+    const out = join(temp, 'broken-anchors-out')
+    const { code, report } = await migrate(src, '--out', out)
+    expect(code).toBe(0)
+    expect(report.ok).toBe(true)
+    expect(report.build.problems).toEqual([])
+    expect(report.build.anchors.map((a) => [a.file, a.line, a.message.split(':')[0]])).toEqual([
+      ['content/README.md', 5, '#gone'],
+      ['content/README.md', 7, '#learn-regex'],
+    ])
+    const text = await gptnotes('migrate', 'vuepress', src, '--out', out)
+    expect(text.stdout).toContain('Anchors the source already had broken (VuePress did not check them; the build warns, check-links reports them): 2')
+    expect(text.stdout).toContain('The result builds (1 page)')
+    expect((await gptnotes('build', '--root', out)).code).toBe(0)
+  })
+})

@@ -46,6 +46,7 @@ const CASES: Record<string, string> = {
   'headings with marks and repeats': '# 大标题\n\n## a "b" & <c>\n\n## a "b" & <c>\n\n### `代码` 与 [链接](./x.md)\n\n#### ***强调***\n\n标题\n===\n\n小标题\n---',
   'raw HTML passes': '<div class="x">\n<p>块</p>\n</div>\n\n行内 <kbd>Ctrl</kbd> 与 <!-- 注释 --> 文字\n\n<details><summary>s</summary>\n\n正文\n\n</details>',
   'code blocks': '```\n无语言 < & >\n```\n\n```js title="a.js"\nconst a = 1 < 2 && "x"\n```\n\n```c++\nint main() {}\n```\n\n```unknown-lang\n<tag>\n```\n\n```\n```\n\n    缩进代码 &\n\n~~~python\nprint("hi")\n~~~',
+  'code blocks with marked lines': '```js{1,3-4}\nconst a = `x\ny`\n/* c\nd */\n```\n\n``` python {2} title="a.py"\nx = 1\ny = "<&>"\n```\n\n```{1}\n纯文本\n```',
   containers:
     '::: tip\n默认。\n:::\n\n::: warning 自定标题 & "引号"\n- 列表\n- 项\n\n```js\nx\n```\n:::\n\n::: details\n细节\n:::\n\n::: spoiler 看答案\n答案是 **42**。\n:::\n\n::: danger\n::: info 内层\n嵌套\n:::\n:::\n\n:::unknownname\n未知名称\n:::',
   'VuePress and reco containers, unknown names, emoji':

@@ -103,6 +103,8 @@ export function lockPage(parsed: ParsedPage, keys: readonly string[], scope: Loc
     islands: [LOCK_ISLAND],
   }
   if (parsed.files) locked.files = parsed.files
+  // Build inputs only (the parse cache checks them): no text of the body.
+  if (parsed.importStamps) locked.importStamps = parsed.importStamps
   if (parsed.warnings) locked.warnings = parsed.warnings
   return locked
 }

@@ -5,7 +5,10 @@ import type { LocaleLangs } from '../../shared/page-lang.js'
 
 export interface ParseOptions {
   base: string
-  /** The `content/` folder, to read image sizes; without it images get no width/height. */
+  /**
+   * The `content/` folder, to read image sizes and imported code (`<<< @/file`); without it
+   * images get no width/height and `<<<` lines stay text.
+   */
   contentDir?: string
   /** The site's `lang`: the language of a page under no locale (containers' default titles). Default `zh-CN`. */
   lang?: string
@@ -13,6 +16,8 @@ export interface ParseOptions {
   localeLangs?: LocaleLangs
   /** The site's time zone (IANA name), which frontmatter dates without an offset are on. Default `Asia/Shanghai`. */
   timeZone?: string
+  /** Number the lines of every code block (the site's `markdown.lineNumbers`). */
+  lineNumbers?: boolean
   /**
    * `themeConfig.keyPage.keys` as key material (lowercase MD5 hex, `siteKeysOf`): every page
    * without its own `keys` is locked by them (lock-page.ts). Absent or empty: no site-wide key.

@@ -16,6 +16,8 @@ import { emojify, mayHaveEmoji, replaceEmoji } from '../markdown/emoji.js'
 import { excerptOf, moreExcerpt } from '../markdown/excerpt.js'
 import { footnoteIds } from '../markdown/footnotes.js'
 import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
+import { importCode } from '../markdown/code-imports.js'
+import { fenceLines } from '../markdown/code-lines.js'
 import { addImageSizes } from '../markdown/image-sizes.js'
 import { islandsOf } from '../markdown/islands.js'
 import { frontmatterImages, rewriteLinks } from '../markdown/links.js'
@@ -40,7 +42,7 @@ const DEMO_OPENING = /:::[ \t]*demo/
 
 /** The parsePage stage: frontmatter, markdown, slugs, toc, link rules, highlighting → Page + HTML. */
 export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
-  const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings } = preparePage(file, options)
+  const { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, importStamps, demos, routePath, lang, warnings } = preparePage(file, options)
   const more = moreExcerpt(tree, withBase(options.base, routePath))
   const html = mdastToHtml(tree, { lang })
   const text = pageText(tree, lang)
@@ -63,6 +65,7 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
   const parsed: ParsedPage = { page, html, text, links, anchors, assets, ids, imageStamps, markup: markupFacts(html), islands: islandsOf(tree) }
   if (excerpt) parsed.excerpt = excerpt
   if (more) parsed.excerptHtml = mdastToHtml(more.blocks, { lang, lazyImages: true })
+  if (Object.keys(importStamps).length) parsed.importStamps = importStamps
   if (demos && Object.keys(demos.files).length) parsed.files = demos.files
   if (warnings.length) parsed.warnings = warnings
   return lockIfProtected(parsed, file, options.siteKeys ?? [], lang)
@@ -73,12 +76,15 @@ export function parsePage(file: SourceFile, options: ParseOptions): ParsedPage {
  * the passes over it found (exported for the test that holds both HTML writers equal).
  */
 export function preparePage(file: SourceFile, options: ParseOptions) {
-  const { base, contentDir, timeZone } = options
+  const { base, contentDir, timeZone, lineNumbers = false } = options
   const displayPath = `content/${file.relativePath}`
   const { frontmatter, body, bodyLineOffset, warnings: frontmatterWarnings } = parseFrontmatter(file.source, displayPath, { timeZone })
   const tree = parseBody(body, bodyLineOffset, displayPath, file.source)
   if (bodyLineOffset) shiftLines(tree, bodyLineOffset)
   if (mayHoldFilteredTags(body)) filterTags(tree)
+  // Imported code first: its blocks then take their lines and language as fenced ones do.
+  const importStamps = contentDir ? importCode(tree, { contentDir, file: displayPath, source: file.source }) : {}
+  fenceLines(tree, lineNumbers)
   refuseUnsafeUrls(tree, displayPath, file.source)
   // A demo block opens with `:::` and its name (containers.ts): a page without that skips both
   // demo passes (the word alone is common in prose and paths).
@@ -100,7 +106,7 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const imageStamps = contentDir ? addImageSizes(tree, contentDir, base) : {}
   const lang = pageLang(frontmatter.lang, routePath, options)
   const h1 = takeLeadingH1(tree)
-  return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, demos, routePath, lang, warnings }
+  return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, importStamps, demos, routePath, lang, warnings }
 }
 
 /**

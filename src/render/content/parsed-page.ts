@@ -32,6 +32,8 @@ export interface ParsedPage {
   ids: string[]
   /** Image files whose sizes went into the HTML, with their stamps (see `fileStamp`). */
   imageStamps: Record<string, string>
+  /** Files whose code the page imports (`<<< @/file`), with their stamps. */
+  importStamps?: Record<string, string>
   /** What of the body's markup its critical CSS depends on, read here so the render need not read the body again. */
   markup?: MarkupFacts
   /** Islands the body uses (names in the client's widget registry), each once. */

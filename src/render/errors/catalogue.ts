@@ -226,6 +226,27 @@ export const CATALOGUE = {
     message: ({ name }: { name: string }) => `::: ${name} is not a container this site knows: its content is shown in a plain box`,
     hint: 'Use one of tip, warning, danger, details, theorem, right, v-pre, info, note, spoiler or demo (a title may follow the name: ::: tip 小技巧), or write the content without the ::: lines.',
   },
+  CodeImportNotFound: {
+    severity: 'error',
+    located: 'always',
+    title: 'A `<<< @/path` line imports code from a file that does not exist (or from a folder).',
+    message: ({ path, folder }: { path: string; folder?: boolean }) => (folder ? `cannot import code from ${path}: it is a folder` : `cannot import code: file not found: ${path}`),
+    hint: '`<<< @/path` reads a file under content/ (`@` is the content folder; a path without `@` is read from the site folder), e.g. <<< @/snippets/hello.js. Fix the path, or write \\<<< to show the characters as text.',
+  },
+  CodeImportOutsideSite: {
+    severity: 'error',
+    located: 'always',
+    title: 'A `<<<` code import names a file outside the site folder (directly, with `..`, or through a symbolic link).',
+    message: ({ path }: { path: string }) => `cannot import code from ${path}: it is outside the site folder`,
+    hint: 'Imports read only files inside the site folder (the folder that holds content/). Copy the file into content/, e.g. content/snippets/, and import it as <<< @/snippets/NAME.',
+  },
+  CodeImportRegionNotFound: {
+    severity: 'error',
+    located: 'always',
+    title: 'A `<<< @/file#name` import names a region the file does not open and close.',
+    message: ({ path, region }: { path: string; region: string }) => `${path} has no region named "${region}" (a #region ${region} line and a #endregion line after it)`,
+    hint: 'Mark the lines in the imported file with a start and an end comment in its language, e.g.\n  // #region snippet\n  …\n  // #endregion snippet\n(# #region for Python and shell, /* #region */ for CSS, <!-- #region --> for HTML and markdown), or fix the name after #.',
+  },
   PortInUse: {
     severity: 'error',
     located: 'never',

@@ -18,6 +18,7 @@ import { escapeHtml } from '../../shared/escape.js'
 import { escapeAttribute } from './html-escapes.js'
 import { CODE_BLOCK_CLASS } from '../../shared/markup.js'
 import { HtmlEmitter } from './highlight-emitter.js'
+import { type CodeLines, linesClasses, preInner } from './code-lines.js'
 
 /*
  * Build-time highlighting with highlight.js: class-based output (`hljs-keyword`) so one small
@@ -70,24 +71,34 @@ function blockCode(code: string, lang: string): string {
 }
 
 /** `codeBlock` as HTML, for the writer that makes no hast (write-html.ts); a test holds the two equal. */
-export function codeBlockHtml(code: string, lang: string): string {
+export function codeBlockHtml(code: string, lang: string, lines?: CodeLines): string {
   const name = escapeAttribute(lang)
-  return `<div class="language-${name || 'text'} ${CODE_BLOCK_CLASS}"${lang ? ` data-lang="${name}"` : ''}><pre class="hljs"><code>${blockCode(code, lang)}</code></pre></div>`
+  const classes = [`language-${name || 'text'}`, CODE_BLOCK_CLASS, ...linesClasses(lines)].join(' ')
+  return `<div class="${classes}"${lang ? ` data-lang="${name}"` : ''}><pre class="hljs">${codeInner(code, lang, lines)}</pre></div>`
 }
 
-/** A fenced code block as hast: `<div class="language-LANG code-block"><pre class="hljs"><code>` with the highlighted code. */
-export function codeBlock(code: string, lang: string): Element {
+/**
+ * A fenced code block as hast: `<div class="language-LANG code-block"><pre class="hljs"><code>` with
+ * the highlighted code (and its marked lines and numbers, code-lines.ts).
+ */
+export function codeBlock(code: string, lang: string, lines?: CodeLines): Element {
   return {
     type: 'element',
     tagName: 'div',
-    properties: { className: [`language-${lang || 'text'}`, CODE_BLOCK_CLASS], dataLang: lang || undefined },
+    properties: { className: [`language-${lang || 'text'}`, CODE_BLOCK_CLASS, ...linesClasses(lines)], dataLang: lang || undefined },
     children: [
       {
         type: 'element',
         tagName: 'pre',
         properties: { className: ['hljs'] },
-        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'raw', value: blockCode(code, lang) } as unknown as ElementContent] }],
+        children: [{ type: 'raw', value: codeInner(code, lang, lines) } as unknown as ElementContent],
       },
     ],
   }
+}
+
+/** What both writers put inside `<pre>`: the code as `blockCode` writes it, with its marked lines and numbers. */
+function codeInner(code: string, lang: string, lines: CodeLines | undefined): string {
+  if (!lines) return `<code>${blockCode(code, lang)}</code>`
+  return preInner(code ? highlight(code, lang) : '', code.split('\n').length, lines, code ? '\n' : '')
 }

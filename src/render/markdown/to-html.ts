@@ -4,6 +4,7 @@ import type { Code, Definition, Heading, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { defaultHandlers, toHast, type State } from 'mdast-util-to-hast'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
+import { codeLinesOf } from './code-lines.js'
 import { DEFAULT_LANG } from './containers.js'
 import { codeBlock } from './highlight.js'
 import { containerElement, firstScreenImage, imageProperties, taskName } from './site-elements.js'
@@ -15,7 +16,7 @@ const container = (lang: string) => (state: State, node: ContainerDirective): El
   containerElement(node, (children) => state.all({ type: 'root', children } as Root) as ElementContent[], lang)
 
 function code(_state: State, node: Code): Element {
-  return codeBlock(node.value, (node.lang ?? '').toLowerCase())
+  return codeBlock(node.value, (node.lang ?? '').toLowerCase(), codeLinesOf(node))
 }
 
 function heading(state: State, node: import('mdast').Heading): Element {

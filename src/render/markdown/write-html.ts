@@ -4,6 +4,7 @@ import type { Code, Heading, Image, List, ListItem, Nodes, Paragraph, Parents, R
 import type { ContainerDirective } from 'mdast-util-directive'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { HEADER_ANCHOR_CLASS } from '../../shared/markup.js'
+import { codeLinesOf } from './code-lines.js'
 import { codeBlockHtml } from './highlight.js'
 import { escapeAttribute, escapeText } from './html-escapes.js'
 import { DEFAULT_LANG } from './containers.js'
@@ -219,7 +220,7 @@ class HtmlWriter {
   }
 
   private code(node: Code): string {
-    return codeBlockHtml(node.value, (node.lang ?? '').toLowerCase())
+    return codeBlockHtml(node.value, (node.lang ?? '').toLowerCase(), codeLinesOf(node))
   }
 
   private image(node: Image): string {
