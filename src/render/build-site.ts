@@ -131,7 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
   const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
   // What of the config the pages' parse depends on (the parse cache is kept per value).
-  const parseOptions: ParseOptions = { base: config.base, contentDir, lang: config.lang, localeLangs: localeLangs(config.locales), timeZone: config.timezone, lineNumbers: config.markdown.lineNumbers, siteKeys: siteKeysOf(config) }
+  const parseOptions = parseOptionsOf(config, contentDir)
   const content = await runStage(
     'scanContent',
     () => {
@@ -278,6 +278,21 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
  * With `GPTNOTES_TRACE_MEMORY` set, each stage's end prints the process's memory to stderr
  * (resident now and at most so far, JavaScript heap, buffers outside it): where a large build's memory goes.
  */
+/** What the parse reads of the config (each part of it keys the parse caches). */
+function parseOptionsOf(config: SiteConfig, contentDir: string): ParseOptions {
+  return {
+    base: config.base,
+    contentDir,
+    lang: config.lang,
+    localeLangs: localeLangs(config.locales),
+    timeZone: config.timezone,
+    lineNumbers: config.markdown.lineNumbers,
+    siteKeys: siteKeysOf(config),
+    site: { title: config.title, description: config.description },
+    markdown: { pageScripts: config.markdown.pageScripts, pageStyles: config.markdown.pageStyles },
+  }
+}
+
 function memoryTracer(): (stage: string) => void {
   const mib = (n: number) => `${Math.round(n / 1048576)}`.padStart(5)
   return (stage) => {

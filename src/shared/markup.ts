@@ -44,3 +44,13 @@ export const CLIENT_ENTRY_ATTR = 'data-entry'
 export const CLIENT_PRELOAD_ATTR = 'data-preload'
 /** The loader's attribute naming the theme's whole stylesheet, added with the client (the page inlines its own share). */
 export const CLIENT_STYLE_ATTR = 'data-style'
+
+/**
+ * A `<code-group>`'s markup (VuePress's tabs of code blocks): the group's element carries the
+ * attribute; its children are, for each `<code-block>`, a title paragraph and the panel holding
+ * the block, the one written `active` marked. The client's tab behaviour reads them.
+ */
+export const CODE_GROUP_ATTR = 'data-code-group'
+export const CODE_GROUP_TITLE_CLASS = 'code-group-title'
+export const CODE_GROUP_PANEL_CLASS = 'code-group-panel'
+export const CODE_GROUP_ACTIVE_ATTR = 'data-active'

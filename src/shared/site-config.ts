@@ -336,6 +336,18 @@ export const markdownSchema = object({
    * or copied with it. @default false
    */
   lineNumbers: withDefault(boolean, false),
+  /**
+   * Keep a page's own top-level `<script>` blocks, which then run as page scripts (their hashes
+   * go into the Content-Security-Policy). Off, they are left out with a warning: in VuePress such
+   * a block was the page's Vue component, not a script of the page. @default false
+   */
+  pageScripts: withDefault(boolean, false),
+  /**
+   * Keep a page's own top-level `<style>` blocks, scoped to the article (each block's rules are
+   * nested under the article's element, so they cannot restyle the theme). Off, they are left
+   * out with a warning. @default false
+   */
+  pageStyles: withDefault(boolean, false),
 })
 
 export const siteConfigSchema = object({

@@ -2,6 +2,7 @@
 
 import type { ValineSiteConfig } from './widgets/valine.js'
 import type { ClickEffectConfig, HeadTag, MascotConfig, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
+import type { HeaderBadge } from './badge.js'
 import type { Live2DAssets } from './live2d-model.js'
 import type { RouteWidgetProps } from './widgets/slot-props.js'
 
@@ -10,8 +11,11 @@ export type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLi
 
 export interface Header {
   level: 2 | 3
+  /** The heading's text, without markup or badges (VuePress's sidebar title). */
   title: string
   slug: string
+  /** `<Badge>`s written in the heading, shown after its title in the sidebar and the table of contents. */
+  badges?: HeaderBadge[]
 }
 
 export interface Frontmatter {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { CONTENT_SELECTOR } from '../../shared/markup.js'
+import { CODE_GROUP_ATTR, CONTENT_SELECTOR } from '../../shared/markup.js'
 import { hasBody } from '../../shared/route-data.js'
 import type { RouteData } from '../../shared/types.js'
 import { useSite } from '../context.js'
@@ -9,10 +9,11 @@ import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
 import { closeImageZoom, installImageZoom } from './image-zoom.js'
 
 const loadCopyProtection = loadOnce(() => import('./copy-protection.js'))
+const loadCodeGroups = loadOnce(() => import('./code-group.js'))
 
 /**
  * Behaviours attached to the rendered article after each navigation: code copy buttons, image
- * zoom and per-page copy protection. Everything happens in effects, so the server HTML and the
+ * zoom, code groups' tabs and per-page copy protection. Everything happens in effects, so the server HTML and the
  * hydrated DOM stay identical; each effect undoes itself before the next route's runs, so
  * navigating never duplicates a button or a listener.
  */
@@ -34,6 +35,19 @@ export function usePageBehaviours(route: RouteData): void {
       clearTimeout(timer)
       window.removeEventListener(UNLOCKED_EVENT, onOpen)
       closeImageZoom() // its image belongs to the page being left
+    }
+  }, [route])
+
+  // Code groups are rare: their tabs' code loads only on a page that has one, at once (the
+  // blocks show one under another until then).
+  useEffect(() => {
+    if (!document.querySelector(`${CONTENT_SELECTOR} [${CODE_GROUP_ATTR}]`)) return
+    let cancelled = false
+    void loadCodeGroups().then(({ makeCodeGroupTabs }) => {
+      if (!cancelled) for (const content of document.querySelectorAll(CONTENT_SELECTOR)) makeCodeGroupTabs(content)
+    })
+    return () => {
+      cancelled = true
     }
   }, [route])
 

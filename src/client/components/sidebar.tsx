@@ -1,3 +1,4 @@
+import { badgeClassName } from '../../shared/badge.js'
 import type { Header, SidebarItem } from '../../shared/types.js'
 import { useActiveHeading } from '../hooks/use-active-heading.js'
 import { Link } from './link.js'
@@ -52,6 +53,12 @@ function SidebarList({ items, current, headers: currentHeaders, active, depth, s
                     <li key={h.slug} className={`level-${h.level}`}>
                       <a href={`#${h.slug}`} className={h.slug === active ? 'active' : undefined} aria-current={h.slug === active ? 'location' : undefined}>
                         {h.title}
+                        {h.badges?.map((b, j) => (
+                          <span key={j}>
+                            {' '}
+                            <span className={badgeClassName(b)}>{b.text}</span>
+                          </span>
+                        ))}
                       </a>
                     </li>
                   ))}

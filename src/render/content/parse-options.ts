@@ -1,4 +1,5 @@
 import type { LocaleLangs } from '../../shared/page-lang.js'
+import type { PageBlockOptions } from '../markdown/page-blocks.js'
 
 // The parse's options and their key, apart from the parse itself: the caches and the thread
 // pool compare options without loading the parser's modules.
@@ -23,11 +24,15 @@ export interface ParseOptions {
    * without its own `keys` is locked by them (lock-page.ts). Absent or empty: no site-wide key.
    */
   siteKeys?: string[]
+  /** The site's title and description, which `{{ $site.title }}` and `{{ $site.description }}` show. */
+  site?: { title: string; description: string }
+  /** The config's `markdown` settings the parse reads: whether a page's own `<script>`/`<style>` blocks are kept. */
+  markdown?: PageBlockOptions
 }
 
 /**
  * What of the options the parsed pages depend on, as one string: the parse cache is kept per
- * value (a change of base or of a locale's language parses the pages anew). Everything but
+ * value (a change of base, of a locale's language or of the site's title parses the pages anew). Everything but
  * `contentDir`, which only says where the same files are read from.
  */
 export function parseOptionsKey({ contentDir: _, ...options }: ParseOptions): string {

@@ -3,7 +3,7 @@ import type { Root } from 'mdast'
 import { localeLangOf } from '../../shared/page-lang.js'
 import { routePathOf, withBase } from '../../shared/paths.js'
 import type { Page } from '../../shared/types.js'
-import { raise } from '../errors/index.js'
+import { raise, type BuildWarning } from '../errors/index.js'
 import { markupFacts } from '../bundle/markup-tokens.js'
 import { locateFrontmatterKey, parseFrontmatter } from './frontmatter.js'
 import type { ParseOptions } from './parse-options.js'
@@ -15,7 +15,7 @@ import { checkDemoBlocks, demoScripts } from '../markdown/demo.js'
 import { emojify, mayHaveEmoji, replaceEmoji } from '../markdown/emoji.js'
 import { excerptOf, moreExcerpt } from '../markdown/excerpt.js'
 import { footnoteIds } from '../markdown/footnotes.js'
-import { slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
+import { headingParts, slugHeadings, takeLeadingH1 } from '../markdown/headings.js'
 import { importCode } from '../markdown/code-imports.js'
 import { fenceLines } from '../markdown/code-lines.js'
 import { addImageSizes } from '../markdown/image-sizes.js'
@@ -28,6 +28,9 @@ import { insertToc } from '../markdown/toc.js'
 import { filterTags, mayHoldFilteredTags } from '../markdown/tag-filter.js'
 import { refuseUnsafeUrls } from '../markdown/unsafe-urls.js'
 import { visit } from '../markdown/visit.js'
+import { pageBlocks, type PageBlockOptions } from '../markdown/page-blocks.js'
+import { drawComponents } from '../markdown/vue-components.js'
+import { interpolate, interpolateText } from '../markdown/vue-interpolation.js'
 
 export type { ParseOptions } from './parse-options.js'
 
@@ -95,9 +98,14 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const warnings = [...(frontmatterWarnings ?? []), ...(body.includes(':::') ? checkContainers(tree, displayPath) : []), ...(demos?.warnings ?? [])]
   // Before the title and the headings are taken: they show the emoji too.
   if (mayHaveEmoji(body)) replaceEmoji(tree)
+  // After the emoji: VuePress replaced shortcodes in the markdown, before Vue filled in `{{ }}`.
+  const vueWarnings = readVue(tree, body, { frontmatter, site: options.site, markdown: options.markdown, file: displayPath })
   // The leading h1 is slugged first, as VuePress slugs it, and its links follow the link rules;
   // then it leaves the body for the layout, which renders it as the title (headings.ts).
   const { headers, slugs } = slugHeadings(tree)
+  // After the headings are read: their badges are read from the tags as written.
+  if (body.includes('<')) vueWarnings.push(...drawComponents(tree, displayPath))
+  warnings.push(...vueWarnings.sort(byPlace))
   insertToc(tree, headers)
   const routePath = routePathOf(file.relativePath)
   const linkContext = { base, routePath, relativePath: file.relativePath }
@@ -107,6 +115,29 @@ export function preparePage(file: SourceFile, options: ParseOptions) {
   const lang = pageLang(frontmatter.lang, routePath, options)
   const h1 = takeLeadingH1(tree)
   return { frontmatter, tree, h1, headers, slugs, links, assets, anchors, imageStamps, importStamps, demos, routePath, lang, warnings }
+}
+
+const PAGE_BLOCK = /<(script|style)/i
+
+/** Warnings in the order of their places in the page. */
+const byPlace = (a: BuildWarning, b: BuildWarning): number => (a.loc?.line ?? 0) - (b.loc?.line ?? 0) || (a.loc?.column ?? 0) - (b.loc?.column ?? 0)
+
+/**
+ * What VuePress's Vue compiler did to a page before its headings are read: its own `<script>`
+ * and `<style>` blocks taken out, `{{ }}` filled in. Each pass runs only on a page that can
+ * hold what it looks for.
+ */
+function readVue(tree: Root, body: string, { frontmatter, site, markdown, file }: { frontmatter: Page['frontmatter']; site?: ParseOptions['site']; markdown?: PageBlockOptions; file: string }) {
+  const warnings = PAGE_BLOCK.test(body) ? pageBlocks(tree, markdown ?? {}, file) : []
+  if (body.includes('{{')) {
+    const fm = frontmatter as Record<string, unknown>
+    const ctx = { frontmatter: fm, pageTitle: '', site: site ?? { title: '', description: '' } }
+    // `$page.title` is the frontmatter's title, else the leading h1's (its own `{{ }}` filled in).
+    const first = tree.children[0]
+    ctx.pageTitle = frontmatter.title ?? (first?.type === 'heading' && first.depth === 1 ? interpolateText(headingParts(first).title, ctx) : '')
+    warnings.push(...interpolate(tree, ctx, file))
+  }
+  return warnings
 }
 
 /**

@@ -247,6 +247,30 @@ export const CATALOGUE = {
     message: ({ path, region }: { path: string; region: string }) => `${path} has no region named "${region}" (a #region ${region} line and a #endregion line after it)`,
     hint: 'Mark the lines in the imported file with a start and an end comment in its language, e.g.\n  // #region snippet\n  …\n  // #endregion snippet\n(# #region for Python and shell, /* #region */ for CSS, <!-- #region --> for HTML and markdown), or fix the name after #.',
   },
+  ComponentUnknown: {
+    severity: 'warning',
+    located: 'always',
+    title: 'A page uses a Vue component (a capitalised or hyphenated tag, as VuePress resolved them) that gptnotes does not draw; it shows as text.',
+    message: ({ tag }: { tag: string }) => `<${tag}> is a Vue component gptnotes does not know: the page shows the tag as text`,
+    hint: 'gptnotes draws <Badge>, <ClientOnly>, <code-group> and <code-block> itself. Replace the component with markdown or plain HTML, or put it in a ::: demo block.',
+  },
+  InterpolationUnknown: {
+    severity: 'warning',
+    located: 'always',
+    title: 'A page holds a {{ }} expression other than the page and site fields gptnotes fills in; it shows as written.',
+    message: ({ expression }: { expression: string }) => `{{ ${expression} }} is shown as written: gptnotes fills in only $frontmatter, $page.title, $page.frontmatter, $site.title and $site.description`,
+    hint: 'Write the value itself, or use one of the fields gptnotes fills in (e.g. {{ $frontmatter.title }}). To show the braces as text, put them in inline code or a ::: v-pre block.',
+  },
+  PageBlockLeftOut: {
+    severity: 'warning',
+    located: 'always',
+    title: "A page's top-level <script> or <style> block (its Vue component's, in VuePress) is left out of the page.",
+    message: ({ tag, lang }: { tag: 'script' | 'style'; lang?: string }) =>
+      lang
+        ? `the <style lang="${lang}"> block is left out: only plain CSS styles are kept`
+        : `the <${tag}> block is left out: in VuePress it belonged to the page's Vue component, and here it would ${tag === 'script' ? 'run as a script of the page' : 'restyle the whole theme'}`,
+    hint: "To keep a page's own blocks, set markdown: { pageScripts: true } or { pageStyles: true } in gptnotes.config.ts (kept styles apply inside the article only, and must be plain CSS); otherwise delete the block.",
+  },
   PortInUse: {
     severity: 'error',
     located: 'never',

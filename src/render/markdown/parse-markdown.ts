@@ -18,6 +18,7 @@ import { foreignDefinitions, splitPieces } from './blocks.js'
 import { normalizeContainers } from './containers.js'
 import { linearStrikethrough } from './strikethrough.js'
 import { visit } from './visit.js'
+import { vueComponentLines } from './vue-html-flow.js'
 
 // Only the container form of directives (`:::tip`): text directives (`:name`) would turn
 // ordinary prose such as "注意:abc" into directives.
@@ -65,6 +66,7 @@ export function parseMarkdown(source: string): Root {
   const text = normalizeContainers(source)
   const used = GFM.filter((g) => g.test(text))
   const extensions = [...REPLACED, ...used.map((g) => g.syntax)]
+  if (text.includes('<')) extensions.push(vueComponentLines)
   const mdastExtensions = used.flatMap((g) => g.mdast)
   if (text.includes(':::')) {
     extensions.push(containersOnly)

@@ -1,4 +1,5 @@
 import type { Html, Nodes, Root } from 'mdast'
+import { badgeClassName } from '../../shared/badge.js'
 import { escapeHtml } from '../../shared/escape.js'
 import { TOC_CLASS } from '../../shared/markup.js'
 import type { Header } from '../../shared/types.js'
@@ -27,7 +28,9 @@ export function renderToc(headers: Header[]): string {
   let html = `<nav class="${TOC_CLASS}" aria-label="目录"><ul>`
   let open = false
   headers.forEach((h, i) => {
-    const item = `<li><a href="#${escapeHtml(h.slug)}">${escapeHtml(h.title)}</a>`
+    // A heading's badges follow its title inside the link, as VuePress's table of contents shows them.
+    const badges = (h.badges ?? []).map((b) => ` <span class="${badgeClassName(b)}">${escapeHtml(b.text)}</span>`).join('')
+    const item = `<li><a href="#${escapeHtml(h.slug)}">${escapeHtml(h.title)}${badges}</a>`
     if (h.level === 2) {
       if (open) html += '</ul></li>'
       else if (i > 0) html += '</li>'
