@@ -102,6 +102,12 @@ describe('{{ }} interpolation', () => {
     expect(html).toBe('<p>标题是 小红的笔记</p>')
   })
 
+  it("keeps VuePress's anchor of a heading with {{ }}: made from the text as written", () => {
+    const { html, page: p } = page('## {{ $frontmatter.title }}\n\n## 版本 {{ $frontmatter.version }}\n')
+    expect(p.headers.map((h) => `${h.slug} ${h.title}`)).toEqual(['frontmatter-title 组件', '版本-frontmatter-version 版本 2.1'])
+    expect(html).toContain('<h2 id="frontmatter-title"><a class="header-anchor" href="#frontmatter-title" aria-hidden="true" tabindex="-1">#</a>组件</h2>')
+  })
+
   it('leaves code, inline code and ::: v-pre as written', () => {
     const { html, warnings } = page('`{{ $site.title }}`\n\n```\n{{ $site.title }}\n```\n\n:::v-pre\n{{ $site.title }} and {{ anything }}\n:::\n')
     expect(textOf(html)).not.toContain('我的站点')

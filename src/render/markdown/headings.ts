@@ -50,6 +50,17 @@ export function headingParts(heading: { children: PhrasingContent[] }): { slugTe
   return { slugText: slugText.trim(), title: title.trim().replace(/\s+/g, ' '), badges: badges.filter((b) => b.text !== '') }
 }
 
+/**
+ * Headings' text as written, before `{{ }}` was filled in: VuePress made the anchor from that
+ * (markdown-it ran before Vue), so `## {{ $frontmatter.title }}` keeps its `#frontmatter-title`.
+ */
+const writtenSlugText = new WeakMap<Heading, string>()
+
+/** Keep the heading's slug text as it stands now (called before its `{{ }}` are filled in). */
+export function keepWrittenSlugText(heading: Heading): void {
+  writtenSlugText.set(heading, headingParts(heading).slugText)
+}
+
 /** Give every heading a unique slug id (CJK kept); return the h2/h3 headers of the page (their titles with emoji, as the page shows them). */
 export function slugHeadings(tree: Root): { headers: Header[]; slugs: Set<string> } {
   const slugger = createSlugger()
@@ -57,7 +68,7 @@ export function slugHeadings(tree: Root): { headers: Header[]; slugs: Set<string
   const slugs = new Set<string>()
   visit(tree, 'heading', (h) => {
     const { slugText, title, badges } = headingParts(h)
-    const slug = slugger(slugText)
+    const slug = slugger(writtenSlugText.get(h) ?? slugText)
     slugs.add(slug)
     h.data = { ...h.data, hProperties: { ...(h.data?.hProperties ?? {}), id: slug } }
     if (h.depth === 2 || h.depth === 3) headers.push(badges.length ? { level: h.depth, title, slug, badges } : { level: h.depth, title, slug })

@@ -1,6 +1,7 @@
 import type { Nodes, Root } from 'mdast'
 import { escapeHtml } from '../../shared/escape.js'
 import { warning, type BuildWarning } from '../errors/index.js'
+import { keepWrittenSlugText } from './headings.js'
 import { tagsOf } from './vue-tags.js'
 import { locationIn, visitCompiled } from './vue-walk.js'
 
@@ -93,6 +94,9 @@ export function interpolate(tree: Root, ctx: InterpolationContext, file: string)
   const warnings: BuildWarning[] = []
   const report = (node: Nodes, value: string) => (expression: string, index: number) =>
     warnings.push(warning('InterpolationUnknown', { expression }, locationIn(node, value, index, file)))
+  visitCompiled(tree, 'heading', (node) => {
+    if (node.children.some((c) => c.type === 'text' && c.value.includes('{{'))) keepWrittenSlugText(node)
+  })
   visitCompiled(tree, 'text', (node) => {
     node.value = fill(node.value, ctx, (s) => s, report(node, node.value))
   })
