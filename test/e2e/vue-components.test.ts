@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { h1, ready, recordProblems, recordScripts, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
@@ -31,6 +33,24 @@ async function open(path: string, heading: string): Promise<void> {
   await page.goto(site.url + path)
   await ready(page)
   await visible(h1(page, heading))
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * axe-core's violations (run through the debugger, which the page's policy does not cover), as
+ * `rule: target`: every rule in the article, but colour contrast only for what these components
+ * draw (the badges and the code group's tabs; the rest of the theme is not theirs to judge).
+ */
+async function axeViolations(p: Page): Promise<string[]> {
+  const run = (context: string, options: string) =>
+    `axe.run(${context}, ${options}).then((r) => r.violations.flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' '))))`
+  const script = `${AXE}
+;(async () => [
+  ...(await ${run("document.querySelector('article')", "{ rules: { 'color-contrast': { enabled: false } } }")}),
+  ...(await ${run("{ include: [['.badge'], [['[data-code-group]', '[role=tablist]']]] }", "{ runOnly: ['color-contrast'] }")}),
+])()`
+  return (await p.evaluate(script)) as string[]
 }
 
 const sidebar = () => page.getByRole('navigation', { name: '侧边栏' })
@@ -79,6 +99,18 @@ describe('<Badge>', () => {
     await expect.poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(200)
   })
 
+  it("passes axe in light and dark mode, the badges' contrast included (in the body, the table of contents and the sidebar)", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 1280, height: 720 } })
+      const p = await context.newPage()
+      await p.goto(site.url + 'guide/badges.html')
+      await ready(p)
+      expect(await p.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark')
+      expect(await axeViolations(p)).toEqual([])
+      await context.close()
+    }
+  })
+
   it('a page without a code group loads no code for one', async () => {
     await open('guide/badges.html', '徽章')
     await page.waitForTimeout(300)
@@ -116,6 +148,11 @@ describe('<code-group>', () => {
     const shown = await Promise.all((await page.getByRole('article').getByText('npm', { exact: true }).all()).map((l) => l.isVisible()))
     expect(shown.filter(Boolean)).toHaveLength(1)
     expect(problems).toEqual([])
+  })
+
+  it('passes axe with its tabs', async () => {
+    await openTabs()
+    expect(await axeViolations(page)).toEqual([])
   })
 
   it('switches by mouse', async () => {
