@@ -147,6 +147,8 @@ describe('<code-group>', () => {
     // The titles written for readers without JavaScript are not shown twice.
     const shown = await Promise.all((await page.getByRole('article').getByText('npm', { exact: true }).all()).map((l) => l.isVisible()))
     expect(shown.filter(Boolean)).toHaveLength(1)
+    // The tabs' code came with this page (and not with the page without a code group).
+    expect(scripts.some((s) => /code-group/.test(s))).toBe(true)
     expect(problems).toEqual([])
   })
 

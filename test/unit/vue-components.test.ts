@@ -23,8 +23,12 @@ const textOf = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '
 
 describe('<Badge>', () => {
   it('is drawn as a badge of its type, from its text attribute or its children', () => {
-    const { html } = page('版本 <Badge text="beta" type="warning"/> 与 <Badge type="error" vertical="middle">废弃</Badge> 和 <badge text="默认"/>')
-    expect(html).toBe('<p>版本 <span class="badge warning">beta</span> 与 <span class="badge error badge-middle">废弃</span> 和 <span class="badge tip">默认</span></p>')
+    const { html } = page('版本 <Badge text="beta" type="warning"/> 与 <Badge type="error" vertical="middle">废弃</Badge> 和 <badge text="默认"/> <Badge :text="\'绑定\'"/> <Badge text="a &amp; <b>"/>')
+    expect(html).toBe('<p>版本 <span class="badge warning">beta</span> 与 <span class="badge error badge-middle">废弃</span> 和 <span class="badge tip">默认</span> <span class="badge tip">绑定</span> <span class="badge tip">a &amp; &lt;b&gt;</span></p>')
+  })
+
+  it('shows its text attribute rather than its children when it has both, as Vue does', () => {
+    expect(page('版本 <Badge text="beta">测试版</Badge> 说明').html).toBe('<p>版本 <span class="badge tip">beta</span> 说明</p>')
   })
 
   it('folds VuePress and reco type names: danger is error, warn is warning, an unknown type is tip', () => {

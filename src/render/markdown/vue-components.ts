@@ -1,9 +1,9 @@
-import type { Root } from 'mdast'
+import type { Parents, Root } from 'mdast'
 import { badgeClassName, badgeOf } from '../../shared/badge.js'
 import { decodeEntities, escapeHtml } from '../../shared/escape.js'
 import { CODE_GROUP_ACTIVE_ATTR, CODE_GROUP_ATTR, CODE_GROUP_PANEL_CLASS, CODE_GROUP_TITLE_CLASS } from '../../shared/markup.js'
 import { warning, type BuildWarning } from '../errors/index.js'
-import { componentNameOf, replaceTags, type Tag } from './vue-tags.js'
+import { componentNameOf, replaceTags, tagsOf, type Tag } from './vue-tags.js'
 import { locationIn, visitCompiled } from './vue-walk.js'
 
 /*
@@ -49,11 +49,30 @@ const DRAWN: Record<string, (tag: Tag) => string> = {
 }
 
 /**
+ * `<Badge text="a">b</Badge>` shows `a` (Vue's `props.text || slots().default`): the nodes
+ * between such an opening tag and its `</Badge>` among the same parent's children are dropped.
+ */
+function dropOverriddenBadgeChildren(parent: Parents): void {
+  let dropping = false
+  const kept = parent.children.filter((child) => {
+    if (child.type !== 'html') return !dropping
+    for (const tag of tagsOf(child.value)) {
+      if (componentNameOf(tag.name) !== 'badge') continue
+      if (tag.closing) dropping = false
+      else if (!tag.selfClosing && tag.attrs.text !== undefined) dropping = true
+    }
+    return true
+  })
+  if (kept.length !== parent.children.length) parent.children = kept as typeof parent.children
+}
+
+/**
  * Every component tag in the page's raw HTML (outside code and `v-pre`) replaced by its HTML;
  * returns a warning for each tag of a component the build does not know.
  */
 export function drawComponents(tree: Root, file: string): BuildWarning[] {
   const warnings: BuildWarning[] = []
+  for (const type of ['paragraph', 'heading'] as const) visitCompiled(tree, type, dropOverriddenBadgeChildren)
   visitCompiled(tree, 'html', (node) => {
     node.value = replaceTags(node.value, (tag) => {
       const name = componentNameOf(tag.name)
