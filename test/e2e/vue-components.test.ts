@@ -184,6 +184,23 @@ describe('<code-group>', () => {
     expect(await panel().evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true)
   })
 
+  it('becomes tabs on a page reached by the client-side router too, once', async () => {
+    await page.goto(site.url)
+    await ready(page)
+    await visible(page.getByText('这里是组件测试站'))
+    await page.getByRole('link', { name: '代码组', exact: true }).first().click()
+    await visible(h1(page, '代码组'))
+    await visible(page.getByRole('tablist'))
+    await expectSelected('yarn')
+    await sidebar().getByRole('link', { name: '徽章', exact: true }).click()
+    await visible(h1(page, '徽章'))
+    await sidebar().getByRole('link', { name: '代码组', exact: true }).click()
+    await visible(h1(page, '代码组'))
+    await expect.poll(() => page.getByRole('tablist').count()).toBe(1)
+    expect(await tabs().count()).toBe(3)
+    expect(problems).toEqual([])
+  })
+
   it('without JavaScript shows every block under its title', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false })
     const p = await noJs.newPage()
