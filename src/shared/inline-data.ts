@@ -5,7 +5,8 @@ import type { ArticleRoute, ClientSite, Header, InitialData, Page, RouteData, Si
  * article whose sidebar is its own headings (the `auto` sidebar) names that sidebar instead of
  * listing the headings again (they are in `page.headers`); a page's `path` and `regularPath`
  * are left out when they are the route's; each heading is `[level, title]`, or
- * `[level, title, slug]` when the slug is not the title; the document's title is the one of
+ * `[level, title, slug]` when the slug is not the title, or `[level, title, slug, badges]` with
+ * its `<Badge>`s; the document's title is the one of
  * its `<title>`. Written by the render stage, read by the browser entry and by the router when
  * it loads another page.
  */
@@ -13,7 +14,7 @@ import type { ArticleRoute, ClientSite, Header, InitialData, Page, RouteData, Si
 /** What an article's `sidebar` says when it is the article's own headings. */
 const OWN_HEADINGS = 'headings'
 
-type InlineHeader = [level: Header['level'], title: string, slug?: string]
+type InlineHeader = [level: Header['level'], title: string, slug?: string, badges?: Header['badges']]
 type InlinePage = Omit<Page, 'path' | 'regularPath' | 'headers'> & Partial<Pick<Page, 'path' | 'regularPath'>> & { headers: InlineHeader[] }
 type InlineRoute = RouteData | ((Omit<ArticleRoute, 'sidebar' | 'page'> & { sidebar?: ArticleRoute['sidebar'] | typeof OWN_HEADINGS; page: InlinePage }))
 
@@ -31,7 +32,7 @@ function packRoute(route: RouteData): InlineRoute {
   const { path, regularPath, headers, ...rest } = route.page
   const page: InlinePage = {
     ...rest,
-    headers: headers.map((h): InlineHeader => (h.slug === h.title ? [h.level, h.title] : [h.level, h.title, h.slug])),
+    headers: headers.map((h): InlineHeader => (h.badges ? [h.level, h.title, h.slug, h.badges] : h.slug === h.title ? [h.level, h.title] : [h.level, h.title, h.slug])),
     ...(path !== route.path ? { path } : {}),
     ...(regularPath !== route.path ? { regularPath } : {}),
   }
@@ -49,7 +50,7 @@ export function readInitialData(text: string, title: string): InitialData {
   if (page) {
     page.path ??= route.path
     page.regularPath ??= route.path
-    page.headers = (page.headers as unknown as InlineHeader[]).map(([level, title, slug]) => ({ level, title, slug: slug ?? title }))
+    page.headers = (page.headers as unknown as InlineHeader[]).map(([level, title, slug, badges]) => (badges ? { level, title, slug: slug ?? title, badges } : { level, title, slug: slug ?? title }))
     if (route.sidebar === OWN_HEADINGS) route.sidebar = ownSidebar(page)
   }
   return data

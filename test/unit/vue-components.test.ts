@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parsePage, type ParseOptions } from '../../src/render/content/parse-page.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { BuildCaches } from '../../src/render/build-caches.js'
+import { readInitialData } from '../../src/shared/inline-data.js'
 
 /**
  * The Vue bits VuePress 1 and reco 1.x pages hold, read by the parse: `<Badge>` (in the body, the
@@ -185,6 +186,23 @@ describe('in the build', () => {
     const on = await build('{ pageScripts: true }')
     expect(on.headers.csp).toContain(sha256('\n' + SCRIPT + '\n'))
     expect(on.warnings.map((w) => w.code)).not.toContain('PageBlockLeftOut')
+  })
+
+  it("a page's headers keep their badges in the data the browser reads (the auto sidebar is rebuilt from them)", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'gptnotes-vue-'))
+    roots.push(root)
+    mkdirSync(join(root, 'content'))
+    writeFileSync(join(root, 'content/README.md'), '# 首页\n\n正文。\n')
+    writeFileSync(join(root, 'content/api.md'), '# 接口\n\n## API <Badge text="beta" type="warning"/>\n\n## 其他\n')
+    writeFileSync(join(root, 'gptnotes.config.mjs'), 'export default {}\n')
+    await buildSite({ root, out: join(root, 'dist') })
+    const html = readFileSync(join(root, 'dist/api.html'), 'utf8')
+    const { route } = readInitialData(/<script id="__GPTNOTES_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1], '')
+    const headers = [{ level: 2, title: 'API', slug: 'api', badges: [{ text: 'beta', type: 'warning', vertical: 'top' }] }, { level: 2, title: '其他', slug: '其他' }]
+    expect(route.kind === 'article' && route.page.headers).toEqual(headers)
+    expect(route.kind === 'article' && route.sidebar).toEqual([{ type: 'link', path: '/api.html', title: '接口', headers }])
+    // The server drew the same sidebar: a badge after the heading's title.
+    expect(html).toMatch(/<a href="#api"[^>]*>API<span> <span class="badge warning">beta<\/span><\/span><\/a>/)
   })
 
   it('a change of the site title parses the pages again (the parse cache is keyed by it)', async () => {
