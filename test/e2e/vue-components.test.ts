@@ -157,6 +157,29 @@ describe('<code-group>', () => {
     expect(await axeViolations(page)).toEqual([])
   })
 
+  it("never changes the article's DOM: the server HTML stays as it was, through hydration, tabs and switching", async () => {
+    await page.addInitScript(() => {
+      const w = window as Window & { __article?: { html: string | null; mutations: number } }
+      w.__article = { html: null, mutations: 0 }
+      document.addEventListener('readystatechange', () => {
+        const content = document.querySelector('[data-gn-content]')
+        if (document.readyState !== 'interactive' || !content || w.__article!.html !== null) return
+        w.__article!.html = content.innerHTML
+        new MutationObserver((records) => (w.__article!.mutations += records.length)).observe(content, { subtree: true, childList: true, attributes: true, characterData: true })
+      })
+    })
+    await openTabs()
+    await tab('pnpm').click()
+    await expectSelected('pnpm')
+    const { html, mutations, now } = await page.evaluate(() => {
+      const w = window as Window & { __article?: { html: string | null; mutations: number } }
+      return { ...w.__article!, now: document.querySelector('[data-gn-content]')!.innerHTML }
+    })
+    expect(html).toContain('data-code-group')
+    expect(mutations).toBe(0)
+    expect(now).toBe(html)
+  })
+
   it('switches by mouse', async () => {
     await openTabs()
     await tab('npm').click()
