@@ -162,6 +162,17 @@ describe("a page's own <script> and <style> blocks", () => {
     expect(html).not.toContain('stylus')
     expect(warnings?.map((w) => `${w.code} ${w.loc?.line} ${w.message}`)).toEqual(['PageBlockLeftOut 16 the <style lang="stylus"> block is left out: only plain CSS styles are kept'])
   })
+
+  it('a kept style whose braces do not pair up is left out: a stray } would let its rules out of the article', () => {
+    const opted = { markdown: { pageStyles: true } }
+    const stray = page('<style>\n.a { color: red } }\nh1 { color: white }\n</style>\n', opted)
+    expect(stray.html).toBe('')
+    expect(stray.warnings?.map((w) => `${w.code} ${w.loc?.line} ${w.message}`)).toEqual(['PageBlockLeftOut 6 the <style> block is left out: its braces { } do not pair up, so its rules could reach outside the article'])
+    // Braces in strings and comments do not count.
+    const quoted = page('<style>\n.a::after { content: "}" } /* } */\n</style>\n', opted)
+    expect(quoted.html).toBe('<style>[data-gn-content]{\n.a::after { content: "}" } /* } */\n}</style>')
+    expect(quoted.warnings).toBeUndefined()
+  })
 })
 
 describe('in the build', () => {

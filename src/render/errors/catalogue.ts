@@ -265,11 +265,13 @@ export const CATALOGUE = {
     severity: 'warning',
     located: 'always',
     title: "A page's top-level <script> or <style> block (its Vue component's, in VuePress) is left out of the page.",
-    message: ({ tag, lang }: { tag: 'script' | 'style'; lang?: string }) =>
+    message: ({ tag, lang, unbalanced }: { tag: 'script' | 'style'; lang?: string; unbalanced?: boolean }) =>
       lang
         ? `the <style lang="${lang}"> block is left out: only plain CSS styles are kept`
-        : `the <${tag}> block is left out: in VuePress it belonged to the page's Vue component, and here it would ${tag === 'script' ? 'run as a script of the page' : 'restyle the whole theme'}`,
-    hint: "To keep a page's own blocks, set markdown: { pageScripts: true } or { pageStyles: true } in gptnotes.config.ts (kept styles apply inside the article only, and must be plain CSS); otherwise delete the block.",
+        : unbalanced
+          ? 'the <style> block is left out: its braces { } do not pair up, so its rules could reach outside the article'
+          : `the <${tag}> block is left out: in VuePress it belonged to the page's Vue component, and here it would ${tag === 'script' ? 'run as a script of the page' : 'restyle the whole theme'}`,
+    hint: "To keep a page's own blocks, set markdown: { pageScripts: true } or { pageStyles: true } in gptnotes.config.ts (kept styles apply inside the article only, and must be plain CSS whose braces pair up); otherwise delete the block.",
   },
   PortInUse: {
     severity: 'error',

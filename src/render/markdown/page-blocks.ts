@@ -24,13 +24,29 @@ const BLOCK_START = /^\s*<(script|style)(?=[\s>/]|$)/i
 const STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi
 const LANG = /\slang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i
 
-/** A block's `<style>` elements, each with its rules nested under the article's element; or the first one that is not plain CSS. */
-function scopedStyles(value: string): { html: string } | { lang: string; index: number } {
-  let refused: { lang: string; index: number } | undefined
+/**
+ * Whether every `{` of the CSS has its `}` (strings and comments aside): a stray `}` would
+ * close the article's rule around the block, and the rules after it would style the whole page.
+ */
+function bracesPair(css: string): boolean {
+  let depth = 0
+  for (const c of css.replace(/\/\*[\s\S]*?\*\/|"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\])*'/g, '')) {
+    if (c === '{') depth++
+    else if (c === '}' && --depth < 0) return false
+  }
+  return depth === 0
+}
+
+type Refusal = { lang: string; index: number } | { unbalanced: true; index: number }
+
+/** A block's `<style>` elements, each with its rules nested under the article's element; or the first one that cannot be kept so (not plain CSS, or braces that do not pair up). */
+function scopedStyles(value: string): { html: string } | Refusal {
+  let refused: Refusal | undefined
   const html = value.replace(STYLE, (all, attrs: string, css: string, index: number) => {
     const m = LANG.exec(attrs)
     const lang = (m?.[1] ?? m?.[2] ?? m?.[3] ?? 'css').trim().toLowerCase()
     if (lang !== 'css') refused ??= { lang, index }
+    else if (!bracesPair(css)) refused ??= { unbalanced: true, index }
     // CSS nesting: every rule of the block applies inside the article only (a browser without
     // nesting drops the block whole, which leaves the theme as it is).
     return `<style>${CONTENT_SELECTOR}{${css}}</style>`
@@ -41,7 +57,7 @@ function scopedStyles(value: string): { html: string } | { lang: string; index: 
 /** Leave out (or keep, as the options say) every `<script>` and `<style>` block of the page; returns the warnings. */
 export function pageBlocks(tree: Root, options: PageBlockOptions, file: string): BuildWarning[] {
   const warnings: BuildWarning[] = []
-  const leaveOut = (node: Html, params: { tag: 'script' | 'style'; lang?: string }, index = 0) => {
+  const leaveOut = (node: Html, params: { tag: 'script' | 'style'; lang?: string; unbalanced?: boolean }, index = 0) => {
     warnings.push(warning('PageBlockLeftOut', params, locationIn(node, node.value, index, file)))
     node.value = ''
   }
@@ -60,6 +76,7 @@ export function pageBlocks(tree: Root, options: PageBlockOptions, file: string):
     if (!options.pageStyles) return leaveOut(node, { tag }, at)
     const scoped = scopedStyles(node.value)
     if ('lang' in scoped) leaveOut(node, { tag, lang: scoped.lang }, scoped.index)
+    else if ('unbalanced' in scoped) leaveOut(node, { tag, unbalanced: true }, scoped.index)
     else node.value = scoped.html
   })
   return warnings
