@@ -8,7 +8,8 @@ import { h1, ready, recordProblems, recordScripts, type Site, visible, withBrows
  * VuePress pages' Vue bits as a reader meets them, on the built output of test/fixtures/vue-site:
  * `<Badge>` in the body, the sidebar and the table of contents with VuePress's anchors;
  * `<code-group>` as tabs by mouse and keyboard (and readable without JavaScript); `{{ }}` filled
- * in; and a page whose `<style>` block (meant for its Vue component) leaves the theme alone.
+ * in; and a page whose `<style>` block (meant for its Vue component) leaves the theme alone, left
+ * out (test/fixtures/vue-site) or kept and scoped to the article (test/fixtures/vue-styles-site).
  */
 
 let browser: Browser
@@ -258,3 +259,28 @@ describe("a page's own <style> block", () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('a site that keeps its pages\' own <style> blocks (markdown.pageStyles)', () => {
+  let styled: Site
+  withSite('static', (s) => (styled = s), { fixture: 'vue-styles-site' })
+
+  it("applies them inside the article only: the page's own paragraph is styled, the theme's title, site title and sidebar are not", async () => {
+    const look = () =>
+      page.evaluate(() => {
+        const of = (selector: string) => getComputedStyle(document.querySelector(selector)!).color
+        return { title: of('h1'), site: of('.site-title'), sidebar: of('.sidebar-link[href$="other.html"]') }
+      })
+    await page.goto(styled.url + 'plain.html')
+    await ready(page)
+    await visible(h1(page, '普通页面'))
+    const plain = await look()
+    await page.goto(styled.url + 'styled.html')
+    await ready(page)
+    await visible(h1(page, '带样式块的页面'))
+    expect(await page.getByText('这一段由页面自己的样式着色。').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(1, 102, 51)')
+    expect(await look()).toEqual(plain)
+    expect(plain.title).not.toBe('rgb(255, 255, 255)')
+    expect(problems).toEqual([])
+  })
+})
+
