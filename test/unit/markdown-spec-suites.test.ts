@@ -39,10 +39,14 @@ const SUITES: Record<string, Example[]> = {
   'GFM 0.29': gfmSuite.testCases.map((t) => ({ number: t.example, section: t.section, markdown: t.markdown, html: t.html })),
 }
 
-/** What each renderer gets right of the suite's own expected HTML (normalised, the site's link rewriting aside). */
+/**
+ * What each renderer gets right of the suite's own expected HTML (normalised, the site's link
+ * rewriting aside). The build's count leaves out the seven examples it reads as VuePress did
+ * (`VUEPRESS_READINGS` below).
+ */
 const EXPECTED_PASSES: Record<string, { micromark: number; build: number }> = {
-  'CommonMark 0.31.2': { micromark: 643, build: 647 },
-  'GFM 0.29': { micromark: 664, build: 667 },
+  'CommonMark 0.31.2': { micromark: 643, build: 640 },
+  'GFM 0.29': { micromark: 664, build: 660 },
 }
 
 /**
@@ -128,8 +132,26 @@ const withoutClobberPrefix = (html: string) => html.replace(/(id|href)="(#?)user
 const compareBuild = (markdown: string) => comparableUrls(normalizeHtml(withoutSiteRules(buildHtml(markdown))))
 const compareReference = (markdown: string) => comparableUrls(normalizeHtml(withoutClobberPrefix(referenceHtml(markdown))))
 
+/**
+ * Examples the site reads as VuePress 1 read them, on purpose (docs/vue-components.md), each held
+ * to that reading (the build's HTML, normalised as above) instead of micromark's: a page's own
+ * `<script>` and `<style>` blocks are left out (VuePress hoisted them into the page's Vue
+ * component; written into the page they would run, or restyle the theme), and a tag Vue would
+ * resolve as a component (a capital, or a hyphen in the name) that the site does not draw shows
+ * as its text. The markdown is the same in both suites.
+ */
+const VUEPRESS_READINGS: Record<string, string> = {
+  '<Warning>\n*bar*\n</Warning>\n': '&lt;Warning&gt;<p><em>bar</em> &lt;/Warning&gt;</p>',
+  '<script type="text/javascript">\n// JavaScript example\n\ndocument.getElementById("demo").innerHTML = "Hello JavaScript!";\n</script>\nokay\n': '<p>okay</p>',
+  '<style\n  type="text/css">\nh1 {color:red;}\n\np {color:blue;}\n</style>\nokay\n': '<p>okay</p>',
+  '<style\n  type="text/css">\n\nfoo\n': '',
+  '<style>p{color:red;}</style>\n*foo*\n': '<p><em>foo</em></p>',
+  '<script>\nfoo\n</script>1. *bar*\n': '',
+  'Foo <responsive-image src="foo.jpg" />\n': '<p>Foo &lt;responsive-image src=&quot;foo.jpg&quot; /&gt;</p>',
+}
+
 describe.each(Object.entries(SUITES))('%s examples', (suite, examples) => {
-  it('render through the build as micromark + GFM renders them', () => {
+  it('render through the build as micromark + GFM renders them (VuePress\'s readings aside)', () => {
     const differ: string[] = []
     let micromarkPasses = 0
     let buildPasses = 0
@@ -138,12 +160,15 @@ describe.each(Object.entries(SUITES))('%s examples', (suite, examples) => {
       const build = compareBuild(example.markdown)
       if (comparableUrls(normalizeHtml(micromarkHtml(example.markdown))) === expected) micromarkPasses++
       if (build === expected) buildPasses++
-      const reference = compareReference(example.markdown)
+      const reading = VUEPRESS_READINGS[example.markdown]
+      const reference = reading ?? compareReference(example.markdown)
       if (build !== reference) differ.push(`#${example.number} (${example.section.trim()}) ${JSON.stringify(example.markdown)}\n  micromark: ${reference}\n  build:     ${build}`)
     }
     console.log(`${suite}: ${examples.length} examples; micromark + GFM passes ${micromarkPasses}, the build ${buildPasses}; the build differs from micromark on ${differ.length}`)
     expect(differ).toEqual([])
     expect({ micromark: micromarkPasses, build: buildPasses }).toEqual(EXPECTED_PASSES[suite])
+    // Each of VuePress's readings is one of the suite's examples.
+    expect(Object.keys(VUEPRESS_READINGS).filter((md) => !examples.some((e) => e.markdown === md))).toEqual([])
   })
 })
 

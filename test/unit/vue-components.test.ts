@@ -139,6 +139,12 @@ describe('other components', () => {
     expect(warningsOf(body)).toEqual(['ComponentUnknown content/a.md:6:1', 'ComponentUnknown content/a.md:8:4'])
   })
 
+  it('an autolink at the start of a line stays a link (its name ends in `:`, not as a tag\'s)', () => {
+    const { html, warnings } = page('<MAILTO:FOO@BAR.BAZ>\n\n<made-up-scheme://foo,bar>\n\n<Https://example.com/a>')
+    expect([...html.matchAll(/<p><a href="[^"]*"[^>]*>([^<]*)<\/a><\/p>/g)].map((m) => m[1])).toEqual(['MAILTO:FOO@BAR.BAZ', 'made-up-scheme://foo,bar', 'Https://example.com/a'])
+    expect(warnings).toBeUndefined()
+  })
+
   it('an island (::: demo) and code that mentions a component are untouched', () => {
     const body = '::: demo 按钮\n```html\n<my-button>点</my-button>\n```\n:::\n\n`<MyWidget/>`'
     expect(page(body).warnings).toBeUndefined()
