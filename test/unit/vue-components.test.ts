@@ -46,6 +46,9 @@ describe('<Badge>', () => {
   it('comes apart from the title in the headers the sidebar shows, and the page title stays clean', () => {
     const { page: p } = parsePage({ relativePath: 'b.md', source: '# 接口 <Badge text="beta"/>\n\n## API <Badge text="beta" type="warning"/>\n\n### 选项 <Badge>新</Badge> 说明\n' }, { base: '/gpt/' })
     expect(p.title).toBe('接口')
+    // The title the layout draws shows the badge, as VuePress's h1 did; its id is VuePress's too.
+    expect(p.titleHtml).toBe('接口 <span class="badge tip">beta</span>')
+    expect(p.titleId).toBe('接口')
     expect(p.headers).toEqual([
       { level: 2, title: 'API', slug: 'api', badges: [{ text: 'beta', type: 'warning', vertical: 'top' }] },
       { level: 3, title: '选项 说明', slug: '选项-新-说明', badges: [{ text: '新', type: 'tip', vertical: 'top' }] },
