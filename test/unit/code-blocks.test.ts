@@ -128,7 +128,7 @@ describe('marked lines ({1,3-4} after the language)', () => {
 
 describe('line numbers (markdown.lineNumbers)', () => {
   it('is a boolean under markdown in the config, false when left out', () => {
-    expect(resolveSiteConfig({}).markdown).toEqual({ lineNumbers: false })
+    expect(resolveSiteConfig({}).markdown).toEqual({ lineNumbers: false, pageScripts: false, pageStyles: false })
     expect(resolveSiteConfig({ markdown: { lineNumbers: true } }).markdown.lineNumbers).toBe(true)
     expect(checkSiteConfig({ markdown: { lineNumbers: 'yes' } }).map((p) => p.path)).toEqual(['markdown.lineNumbers'])
   })
