@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevServer, type DevServer } from '../../src/dev-server/dev-server.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { axeViolations } from '../helpers/axe.js'
 import { newContext, withBrowser } from '../helpers/e2e.js'
@@ -76,5 +77,60 @@ describe('axe finds nothing on any built page of the real site', () => {
       await context.close()
       expect(Object.fromEntries(found)).toEqual({})
     }, 240_000)
+  }
+})
+
+/**
+ * What only `gptnotes serve` renders for this site: widget A's comment box, run by the dev
+ * server's own comment service (a store in a temporary folder). A comment left without a nick
+ * goes out and is stored as Valine stores it (`Anonymous`) and reads 匿名 on this Chinese page.
+ */
+describe('the comment box under serve', () => {
+  let browser: Browser
+  withBrowser((b) => (browser = b))
+  let dev: DevServer
+  let dir: string
+  const env = { GPTNOTES_MODERATION: process.env.GPTNOTES_MODERATION, GPTNOTES_RATE_SECONDS: process.env.GPTNOTES_RATE_SECONDS }
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gptnotes-a11y-comments-'))
+    // Shown at once, and no 20 s wait between the two themes' comments.
+    Object.assign(process.env, { GPTNOTES_MODERATION: 'none', GPTNOTES_RATE_SECONDS: '0' })
+    dev = await startDevServer({ root: REPO_ROOT, port: 0, host: '127.0.0.1', watch: false, log: () => {}, commentsDir: dir })
+  }, 120_000)
+  afterAll(async () => {
+    await dev?.close()
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k]
+    else process.env[k] = v
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  for (const theme of THEMES) {
+    it(`${theme} theme: axe finds nothing on an article with its comment box and a comment; no nick reads 匿名`, async () => {
+      const context = await newContext(browser, { colorScheme: theme, viewport: { width: 1280, height: 800 } })
+      const page = await context.newPage()
+      const sent: string[] = []
+      page.on('request', (r) => r.method() === 'POST' && r.postData()?.includes('"nick"') && sent.push(r.postData()!))
+      await page.goto(dev.url + 'handbook/test.html')
+      await hydrated(page)
+      // The box mounts when its place scrolls near.
+      await page.locator('.widget-slot[data-widget="valine"]').scrollIntoViewIfNeeded()
+      const box = page.getByRole('region', { name: '评论' })
+      const submit = box.getByRole('button', { name: '提交', exact: true })
+      await submit.waitFor()
+      const text = `${theme} 主题下的一条留言`
+      await box.getByRole('textbox', { name: '评论内容' }).fill(text)
+      await submit.click()
+      const card = box.locator('.vcard', { hasText: text })
+      await card.waitFor()
+      // Stored (and sent) as Valine stores it; shown in the page's language.
+      expect(sent.map((body) => (JSON.parse(body) as { nick: string }).nick)).toEqual(['Anonymous'])
+      expect(await card.locator('.vnick').textContent()).toBe('匿名')
+      expect(await box.getByText('Anonymous', { exact: true }).count()).toBe(0)
+      // The copy buttons of the page's code blocks are there too.
+      expect(await page.locator('.code-block').count()).toBeGreaterThan(0)
+      await page.waitForTimeout(300)
+      expect(await axeViolations(page)).toEqual([])
+      await context.close()
+    }, 120_000)
   }
 })
