@@ -22,11 +22,9 @@ const freeTheCorner = (): void =>
     `${SLOT}{pointer-events:none}${SLOT}[data-corner="right"]{left:auto;right:${RIGHT_INSET}px}${SLOT}[data-corner="right"] .gm-buttons{right:auto;left:-${BUTTONS_WIDTH}px}`,
   )
 
-/** Puts the slot in `corner` (the theme's box is bottom left). */
+/** Puts the slot in `corner` (the theme's box is bottom left), or marks that there is no room (`none`). */
 function placeSlot(corner: Corner | undefined): void {
-  const slot = document.querySelector(SLOT)
-  if (corner === 'right') slot?.setAttribute('data-corner', 'right')
-  else slot?.removeAttribute('data-corner')
+  document.querySelector(SLOT)?.setAttribute('data-corner', corner ?? 'none')
 }
 
 /** The overlay, the framework and the character: a chunk of their own. */
@@ -50,7 +48,9 @@ export default function Mascot({ props }: WidgetProps<MascotSlotProps>) {
   useEffect(freeTheCorner, [])
   const corner = useFreeCorner({ width: options.width, height: options.height }, verdict === 'show' && !reduced)
   const room = corner !== 'wait' && corner !== undefined
-  useEffect(() => placeSlot(corner === 'wait' ? undefined : corner), [corner])
+  useEffect(() => {
+    if (corner !== 'wait') placeSlot(corner)
+  }, [corner])
 
   useEffect(() => {
     if (isMobileUserAgent(navigator.userAgent)) {

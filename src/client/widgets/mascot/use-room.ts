@@ -21,9 +21,16 @@ function sidebarBox(): Box | undefined {
 function footerLines(): Box[] {
   const footer = document.querySelector('.site-footer')
   if (!footer) return []
+  // The text itself, node by node (a range over elements would give their full-width boxes too).
+  const lines: Box[] = []
+  const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT)
   const range = document.createRange()
-  range.selectNodeContents(footer)
-  return [...range.getClientRects()].filter(shown).map(boxOf)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue
+    range.selectNodeContents(node)
+    lines.push(...[...range.getClientRects()].filter(shown).map(boxOf))
+  }
+  return lines
 }
 
 /** The page's layout as the mascot's placement reads it. */
