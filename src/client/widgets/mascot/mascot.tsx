@@ -6,9 +6,9 @@ import { injectStyle } from '../kit/styles.js'
 import type { WidgetProps } from '../types.js'
 import { logMobile, logUnsupportedTheme } from './log.js'
 import { isMobileUserAgent, type MascotOptions, mascotOptions, type MascotSlotProps } from './options.js'
-import { BUTTONS_WIDTH, type Corner, RIGHT_INSET } from './room.js'
+import { BUTTONS_WIDTH, type Place, RIGHT_INSET } from './room.js'
 import { unsupportedThemes } from './themes.js'
-import { useFreeCorner } from './use-room.js'
+import { useFreePlace } from './use-room.js'
 
 /**
  * The slot's fixed box must not cover the page's corner, shown or not: only the mascot's buttons
@@ -19,12 +19,15 @@ const SLOT = `.widget-slot[${WIDGET_ATTR}="mascot"]`
 const freeTheCorner = (): void =>
   injectStyle(
     'gptnotes-mascot-slot',
-    `${SLOT}{pointer-events:none}${SLOT}[data-corner="right"]{left:auto;right:${RIGHT_INSET}px}${SLOT}[data-corner="right"] .gm-buttons{right:auto;left:-${BUTTONS_WIDTH}px}`,
+    `${SLOT}{pointer-events:none}${SLOT}[data-corner="right"]{left:auto;right:${RIGHT_INSET}px}${SLOT}[data-corner="right"] .gm-buttons{right:auto;left:-${BUTTONS_WIDTH}px}` +
+      `${SLOT}[data-tucked] .gm-buttons{right:2px}${SLOT}[data-corner="right"][data-tucked] .gm-buttons{right:auto;left:2px}`,
   )
 
-/** Puts the slot in `corner` (the theme's box is bottom left), or marks that there is no room (`none`). */
-function placeSlot(corner: Corner | undefined): void {
-  document.querySelector(SLOT)?.setAttribute('data-corner', corner ?? 'none')
+/** Puts the slot in its place (the theme's box is bottom left), or marks that there is no room (`none`). */
+function placeSlot(place: Place | undefined): void {
+  const slot = document.querySelector(SLOT)
+  slot?.setAttribute('data-corner', place?.corner ?? 'none')
+  slot?.toggleAttribute('data-tucked', !!place?.tucked)
 }
 
 /** The overlay, the framework and the character: a chunk of their own. */
@@ -35,8 +38,9 @@ const loadOverlay = loadOnce(() => import('./overlay.js'))
  * mascot shows at all (not on mobile user agents, not for readers who prefer reduced motion,
  * not with a theme this site cannot draw, not where it would cover text) before the overlay, the
  * framework and the character load as a chunk of their own. So a phone downloads only this.
- * Where it stands is measured: the bottom-left corner, else the bottom-right one, else nowhere
- * (a narrow window, a long sidebar beside a wide article), again on every resize.
+ * Where it stands is measured: the bottom-left corner, else the bottom-right one (with its buttons
+ * beside the canvas, else tucked over its edge), else nowhere (a narrow window, a long sidebar
+ * beside a wide article), again on every resize.
  */
 export default function Mascot({ props }: WidgetProps<MascotSlotProps>) {
   const key = JSON.stringify(props)
@@ -46,11 +50,11 @@ export default function Mascot({ props }: WidgetProps<MascotSlotProps>) {
   const [Overlay, setOverlay] = useState<ComponentType<{ options: MascotOptions }>>()
 
   useEffect(freeTheCorner, [])
-  const corner = useFreeCorner({ width: options.width, height: options.height }, verdict === 'show' && !reduced)
-  const room = corner !== 'wait' && corner !== undefined
+  const place = useFreePlace({ width: options.width, height: options.height }, verdict === 'show' && !reduced)
+  const room = place !== 'wait' && place !== undefined
   useEffect(() => {
-    if (corner !== 'wait') placeSlot(corner)
-  }, [corner])
+    if (place !== 'wait') placeSlot(place)
+  }, [place])
 
   useEffect(() => {
     if (isMobileUserAgent(navigator.userAgent)) {

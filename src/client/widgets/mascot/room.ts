@@ -15,6 +15,15 @@ export interface Box {
 /** The bottom-left corner (the original's place) or the bottom-right one. */
 export type Corner = 'left' | 'right'
 
+/**
+ * Where the mascot stands: a corner, and whether its buttons are tucked over the canvas's
+ * inner edge (taking no width of their own) rather than beside it, for a narrower footprint.
+ */
+export interface Place {
+  corner: Corner
+  tucked: boolean
+}
+
 export interface Room {
   viewport: { width: number; height: number }
   /** Boxes fixed on screen: the header, the visible part of the sidebar's items. */
@@ -30,9 +39,9 @@ export const RIGHT_INSET = 72
 /** Air kept between the mascot and any text. */
 const GAP = 8
 
-/** The footprint the mascot would take in `corner`. */
-export function footprint(corner: Corner, size: { width: number; height: number }, viewport: Room['viewport']): Box {
-  const width = size.width + BUTTONS_WIDTH
+/** The footprint the mascot would take in `place`. */
+export function footprint({ corner, tucked }: Place, size: { width: number; height: number }, viewport: Room['viewport']): Box {
+  const width = size.width + (tucked ? 0 : BUTTONS_WIDTH)
   const top = viewport.height - size.height
   if (corner === 'left') return { left: 0, top, right: width, bottom: viewport.height }
   const right = viewport.width - RIGHT_INSET
@@ -42,14 +51,22 @@ export function footprint(corner: Corner, size: { width: number; height: number 
 const overlaps = (a: Box, b: Box, gap: number) => a.left < b.right + gap && b.left < a.right + gap && a.top < b.bottom + gap && b.top < a.bottom + gap
 const overlapsAcross = (a: Box, b: Box, gap: number) => a.left < b.right + gap && b.left < a.right + gap
 
-/** The first corner (left, then right) where the mascot covers nothing; none when neither is free. */
-export function freeCorner(room: Room, size: { width: number; height: number }): Corner | undefined {
-  for (const corner of ['left', 'right'] as const) {
-    const box = footprint(corner, size, room.viewport)
+/** The places tried, in order: the original's look first, in either corner, then the narrower one. */
+const PLACES: readonly Place[] = [
+  { corner: 'left', tucked: false },
+  { corner: 'right', tucked: false },
+  { corner: 'left', tucked: true },
+  { corner: 'right', tucked: true },
+]
+
+/** The first place where the mascot covers nothing; none when no place is free. */
+export function freePlace(room: Room, size: { width: number; height: number }): Place | undefined {
+  for (const place of PLACES) {
+    const box = footprint(place, size, room.viewport)
     if (box.left < 0 || box.top < 0) continue
     if (room.fixed.some((b) => overlaps(box, b, GAP))) continue
     if (room.columns.some((b) => overlapsAcross(box, b, GAP))) continue
-    return corner
+    return place
   }
   return undefined
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { type Box, type Corner, freeCorner, type Room } from './room.js'
+import { type Box, freePlace, type Place, type Room } from './room.js'
 
 const boxOf = (r: DOMRect): Box => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom })
 const shown = (r: DOMRect) => r.width > 0 && r.height > 0
@@ -45,18 +45,22 @@ export function measureRoom(): Room {
 }
 
 /**
- * The corner the mascot fits in, re-measured when the window or the page's content changes
+ * The place the mascot fits in, re-measured when the window or the page's content changes
  * size (another route, a sidebar group opening): `undefined` while there is no room anywhere.
  * `'wait'` until the first measure (after hydration, so the server and the first render agree).
  */
-export function useFreeCorner(size: { width: number; height: number }, active: boolean): Corner | undefined | 'wait' {
-  const [corner, setCorner] = useState<Corner | undefined | 'wait'>('wait')
+export function useFreePlace(size: { width: number; height: number }, active: boolean): Place | undefined | 'wait' {
+  const [place, setPlace] = useState<Place | undefined | 'wait'>('wait')
   useEffect(() => {
     if (!active) return
     let frame = 0
     const measure = () => {
       cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => setCorner(freeCorner(measureRoom(), size)))
+      frame = requestAnimationFrame(() => {
+        const next = freePlace(measureRoom(), size)
+        // The same place again keeps the state (no re-render on every resize step).
+        setPlace((old) => (old !== 'wait' && old?.corner === next?.corner && old?.tucked === next?.tucked ? old : next))
+      })
     }
     measure()
     const observer = new ResizeObserver(measure)
@@ -73,5 +77,5 @@ export function useFreeCorner(size: { width: number; height: number }, active: b
       document.removeEventListener('toggle', measure, true)
     }
   }, [active, size.width, size.height])
-  return corner
+  return place
 }
