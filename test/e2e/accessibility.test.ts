@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevServer, type DevServer } from '../../src/dev-server/dev-server.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { axeViolations } from '../helpers/axe.js'
 import { newContext, withBrowser } from '../helpers/e2e.js'
 import { hydrated } from '../helpers/real-site.js'
+import { serveWithComments, type ServedWithComments } from '../helpers/serve-comments.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 import { serveStatic } from '../helpers/static-server.js'
 
@@ -88,20 +88,12 @@ describe('axe finds nothing on any built page of the real site', () => {
 describe('the comment box under serve', () => {
   let browser: Browser
   withBrowser((b) => (browser = b))
-  let dev: DevServer
-  let dir: string
-  const env = { GPTNOTES_MODERATION: process.env.GPTNOTES_MODERATION, GPTNOTES_RATE_SECONDS: process.env.GPTNOTES_RATE_SECONDS }
+  let dev: ServedWithComments
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gptnotes-a11y-comments-'))
-    // Shown at once, and no 20 s wait between the two themes' comments.
-    Object.assign(process.env, { GPTNOTES_MODERATION: 'none', GPTNOTES_RATE_SECONDS: '0' })
-    dev = await startDevServer({ root: REPO_ROOT, port: 0, host: '127.0.0.1', watch: false, log: () => {}, commentsDir: dir })
+    dev = await serveWithComments(REPO_ROOT)
   }, 120_000)
   afterAll(async () => {
     await dev?.close()
-    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-    rmSync(dir, { recursive: true, force: true })
   })
 
   for (const theme of THEMES) {

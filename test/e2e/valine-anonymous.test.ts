@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevServer, type DevServer } from '../../src/dev-server/dev-server.js'
 import { newContext, withBrowser } from '../helpers/e2e.js'
 import { hydrated } from '../helpers/real-site.js'
+import { serveWithComments, type ServedWithComments } from '../helpers/serve-comments.js'
 import { copyFixture } from '../helpers/sites.js'
 
 /**
@@ -16,10 +15,8 @@ import { copyFixture } from '../helpers/sites.js'
 describe('the default nick in the page language', () => {
   let browser: Browser
   withBrowser((b) => (browser = b))
-  let dev: DevServer
-  let comments: string
+  let dev: ServedWithComments
   let cleanup: () => void
-  const env = { GPTNOTES_MODERATION: process.env.GPTNOTES_MODERATION, GPTNOTES_RATE_SECONDS: process.env.GPTNOTES_RATE_SECONDS }
 
   beforeAll(async () => {
     const site = copyFixture('valine-site')
@@ -31,15 +28,10 @@ describe('the default nick in the page language', () => {
     mkdirSync(join(site.root, 'content/en'), { recursive: true })
     writeFileSync(join(site.root, 'content/en/hello.md'), '---\ntitle: Hello\n---\n\n# Hello\n\nAn English page with comments.\n')
     writeFileSync(join(site.root, 'content/hello.md'), '---\ntitle: 你好\n---\n\n# 你好\n\n一篇中文页面。\n')
-    comments = mkdtempSync(join(tmpdir(), 'gptnotes-anonymous-'))
-    Object.assign(process.env, { GPTNOTES_MODERATION: 'none', GPTNOTES_RATE_SECONDS: '0' })
-    dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', watch: false, log: () => {}, commentsDir: comments })
+    dev = await serveWithComments(site.root)
   }, 120_000)
   afterAll(async () => {
     await dev?.close()
-    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-    rmSync(comments, { recursive: true, force: true })
     cleanup?.()
   })
 
