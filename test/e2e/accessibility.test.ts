@@ -76,7 +76,7 @@ describe('axe finds nothing on any built page of the real site', () => {
       }
       await context.close()
       expect(Object.fromEntries(found)).toEqual({})
-    }, 240_000)
+    }, 480_000)
   }
 })
 
