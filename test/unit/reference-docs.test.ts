@@ -36,6 +36,9 @@ describe('docs/reference/config.md', () => {
     expect(base).toEqual({ path: 'base', type: 'string', default: "'/gpt/'", doc: 'The path the site is served under; starts and ends with `/`.' })
     expect(fields.find((f) => f.path === 'themeConfig.lastUpdated')).toMatchObject({ type: 'string | false', default: "'上次更新'" })
     expect(fields.find((f) => f.path === 'themeConfig.friendLink[].title')?.doc).toBe("The friend's name.")
+    // A per-locale variant's field shares its doc with the base one but takes the base's value, not a default.
+    expect(fields.find((f) => f.path === 'themeConfig.comments.valineConfig.lang')?.default).toBe("'zh-CN'")
+    expect(fields.find((f) => f.path === 'themeConfig.comments.locales[key].valineConfig.lang')).toMatchObject({ default: undefined, doc: "The box's language." })
   }, 120_000)
 
   it('reads a field added to the schema without other changes', () => {

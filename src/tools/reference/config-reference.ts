@@ -7,6 +7,8 @@
  */
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import type { Schema } from '../../shared/config-schema.js'
+import { siteConfigSchema } from '../../shared/site-config.js'
 import { markdownCell } from './markdown-cell.js'
 
 /** The schema's source; the same path from src/ and from the compiled lib/. */
@@ -87,31 +89,64 @@ function nested(checker: ts.TypeChecker, type: ts.Type): { step: string; type: t
   })
 }
 
-/** Every field of the config, depth first in declaration order. */
-export function configFields(source = SITE_CONFIG_SOURCE): ConfigField[] {
+type AnySchema = Schema<unknown, unknown>
+
+/** The default of an object whose fields have defaults of their own (in their rows). */
+const FIELDS_DEFAULTS = "its fields' defaults"
+
+/** A schema with its unions opened: the variants a value may take. */
+const variantsOf = (s: AnySchema): AnySchema[] => (s.variants ? s.variants.flatMap(variantsOf) : [s])
+/** The schemas of field `name` in any of `schemas`. */
+const fieldIn = (schemas: AnySchema[], name: string): AnySchema[] => schemas.flatMap(variantsOf).flatMap((s) => (s.shape && Object.hasOwn(s.shape, name) ? [s.shape[name]] : []))
+/** The schemas one path step (`[]` or `[key]`, each an item) further down. */
+const itemsIn = (schemas: AnySchema[], step: string): AnySchema[] =>
+  [...step.matchAll(/\[[^\]]*\]/g)].reduce((at) => at.flatMap(variantsOf).flatMap((s) => (s.item ? [s.item] : [])), schemas)
+
+/**
+ * The default shown for a field: the doc comment's `@default` when the schema has a default (an
+ * object's is its fields' own, listed in their rows). A field the schema leaves absent keeps its
+ * `@default` (the theme fills it in), unless it is under an object of any keys, such as a
+ * per-locale variant, whose left-out fields take the base's value rather than a default.
+ */
+function defaultOf(schemas: AnySchema[], tag: string | undefined, underRecord: boolean): string | undefined {
+  // A field the runtime schema cannot reach (inside a `lazy` one) keeps what its doc says.
+  if (!schemas.length) return tag
+  const given = schemas.find((s) => s.default !== undefined)
+  if (!given) return underRecord ? undefined : tag
+  if (tag !== undefined) return tag
+  return typeof given.default === 'object' && given.default !== null && !Array.isArray(given.default) ? FIELDS_DEFAULTS : JSON.stringify(given.default)
+}
+
+/**
+ * Every field of the config, depth first in declaration order. Names, types and docs come from
+ * the declaration; whether a field has a default comes from the schema itself, so a field of a
+ * per-locale variant (which inherits rather than defaults) shows none although its doc is shared.
+ */
+export function configFields(source = SITE_CONFIG_SOURCE, schema: AnySchema = siteConfigSchema as AnySchema): ConfigField[] {
   const { checker, type } = userConfigType(source)
   const fields: ConfigField[] = []
   const seen = new Set<string>()
-  const walk = (t: ts.Type, prefix: string, open: ts.Type[]) => {
+  const walk = (t: ts.Type, prefix: string, open: ts.Type[], runtime: AnySchema[]) => {
     for (const p of checker.getPropertiesOfType(t)) {
       const path = `${prefix}${p.name}`
       if (seen.has(path)) continue
       seen.add(path)
       const fieldType = checker.getNonNullableType(checker.getTypeOfSymbol(p))
+      const fieldSchemas = fieldIn(runtime, p.name)
       const doc = ts.displayPartsToString(p.getDocumentationComment(checker))
-      const shown = p.getJsDocTags(checker).find((tag) => tag.name === 'default')
-      fields.push({ path, type: shortType(checker, fieldType), default: shown && ts.displayPartsToString(shown.text), doc })
+      const tag = p.getJsDocTags(checker).find((t) => t.name === 'default')
+      fields.push({ path, type: shortType(checker, fieldType), default: defaultOf(fieldSchemas, tag && ts.displayPartsToString(tag.text), prefix.includes('[key]')), doc })
       // A type met again on the way down is a recursive one (sidebar groups): its fields are listed once.
-      for (const n of nested(checker, fieldType)) if (!open.includes(n.type)) walk(n.type, `${path}${n.step}.`, [...open, n.type])
+      for (const n of nested(checker, fieldType)) if (!open.includes(n.type)) walk(n.type, `${path}${n.step}.`, [...open, n.type], itemsIn(fieldSchemas, n.step))
     }
   }
-  walk(type, '', [type])
+  walk(type, '', [type], [schema])
   return fields
 }
 
 /** The Markdown page. */
 export function configReference(source = SITE_CONFIG_SOURCE): string {
-  const rows = configFields(source).map((f) => `| \`${f.path}\` | ${markdownCell(f.type, true)} | ${f.default === undefined ? '—' : markdownCell(f.default, true)} | ${markdownCell(f.doc)} |`)
+  const rows = configFields(source).map((f) => `| \`${f.path}\` | ${markdownCell(f.type, true)} | ${f.default === undefined ? '—' : f.default === FIELDS_DEFAULTS ? f.default : markdownCell(f.default, true)} | ${markdownCell(f.doc)} |`)
   return [
     '<!-- Written by `npm run docs` from src/shared/site-config.ts; edit the doc comments there, not this file. -->',
     '',
@@ -119,8 +154,9 @@ export function configReference(source = SITE_CONFIG_SOURCE): string {
     '',
     'Every field of the site config, as the schema in `src/shared/site-config.ts` declares it: its key',
     'path (`[]` an item of a list, `[key]` a value of an object of any keys), its type, its default',
-    '(— : left out, it stays absent) and its doc comment, which editors also show on hover. Every',
-    'field is optional. How the config is loaded and checked: [the config guide](../guide/config.md).',
+    "(—: left out, it stays absent; under `[key]`, a per-locale variant's field takes the base's value)",
+    'and its doc comment, which editors also show on hover. Every field is optional. How the config',
+    'is loaded and checked: [the config guide](../guide/config.md).',
     '',
     '| field | type | default | meaning |',
     '|---|---|---|---|',
