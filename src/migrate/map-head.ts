@@ -31,11 +31,19 @@ export function mapHead(value: unknown, base: string, findings: Findings): HeadT
       return findings.dropped(`${at} (${name} ${address})`, CSP, name === 'script' ? 'copy the file into content/public/ and load it from there, or leave it out (a counter or analytics script reaches its host anyway and stays refused)' : 'copy the file into content/public/ and link it from there')
     }
     // VuePress prefixed the base to a head tag's src and href that start with / (App.normalizeHeadTagUrls); gptnotes writes them as they are.
-    for (const name of ['src', 'href'])
-      if (typeof attrs[name] === 'string' && (attrs[name] as string).startsWith('/') && base !== '/') {
-        attrs[name] = base + (attrs[name] as string).slice(1)
+    for (const name of ['src', 'href']) {
+      const written = attrs[name]
+      if (typeof written !== 'string' || !written || isExternal(written) || /^(data:|#|mailto:)/i.test(written)) continue
+      if (written.startsWith('/') && base !== '/') {
+        attrs[name] = base + written.slice(1)
         findings.mapped(keyPath(`${at}[1]`, name), keyPath(keyPath(keyPath('head', out.length), 1), name), `VuePress put the base before it; the address is written with it: ${attrs[name]}`)
+      } else if (!written.startsWith('/')) {
+        // A relative address (`favicon.ico`) reached .vuepress/public/ only from the pages at the
+        // site's root; every page of a folder asked its own folder for it.
+        attrs[name] = base + written.replace(/^(\.\/)+/, '')
+        findings.mapped(keyPath(`${at}[1]`, name), keyPath(keyPath(keyPath('head', out.length), 1), name), `a relative address found the file from the root's pages only; it is written from the site's root: ${attrs[name]}`)
       }
+    }
     if (typeof content === 'string' && content) {
       const hosts = [...new Set([...content.matchAll(/https?:\/\/[^/'"`\s]+/g)].map((m) => m[0]))]
       if (name === 'script' && hosts.length)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emitConfig } from '../../src/migrate/emit-config.js'
+import { Findings } from '../../src/migrate/findings.js'
+import { mapHead } from '../../src/migrate/map-head.js'
 import { fitToSchema, keysOf } from '../../src/migrate/fit-schema.js'
 import { mapConfig } from '../../src/migrate/map-config.js'
 import { pluginPackage } from '../../src/migrate/map-plugins.js'
@@ -107,4 +109,26 @@ it("fitToSchema takes out what gptnotes's schema refuses and reports it, leaving
   expect(config.themeConfig.logo).toBe('/x.png')
   expect(dropped.map((f) => f.from).sort()).toEqual(['themeConfig.comments.valineConfig.pageSize', 'themeConfig.nav[0].link'].sort())
   expect(keysOf('themeConfig.sidebar["/a.b/"][2].children')).toEqual(['themeConfig', 'sidebar', '/a.b/', 2, 'children'])
+})
+
+describe('head tags', () => {
+  it('a relative address is written from the site\'s root with the base (VuePress\'s pages in folders asked their own folder); a root one gets the base; other hosts are dropped', () => {
+    const findings = new Findings()
+    const head = mapHead(
+      [
+        ['link', { rel: 'icon', href: 'favicon.ico' }],
+        ['link', { rel: 'manifest', href: '/manifest.json' }],
+        ['script', { src: 'https://hm.example.com/hm.js' }],
+        ['meta', { name: 'viewport', content: 'width=device-width' }],
+      ],
+      '/myBlog/',
+      findings,
+    )
+    expect(head).toEqual([
+      ['link', { rel: 'icon', href: '/myBlog/favicon.ico' }],
+      ['link', { rel: 'manifest', href: '/myBlog/manifest.json' }],
+      ['meta', { name: 'viewport', content: 'width=device-width' }],
+    ])
+    expect(findings.list.filter((f) => f.kind === 'dropped').map((f) => f.from)).toEqual(['head[2] (script https://hm.example.com/hm.js)'])
+  })
 })

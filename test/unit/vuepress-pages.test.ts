@@ -57,6 +57,20 @@ describe('images written from the root, as VuePress writes those of .vuepress/pu
     // Written with the base, it is the same file.
     expect(parsedPages({ 'b.md': '---\nimage: /gpt/images/logo.png\n---\n' })[0].page.frontmatter.image).toBe('/images/logo.png')
   })
+
+  it("reco's heroImage and bgImage written relative are read from the site's root (reco gave them the base only), so a file of public/ is found", () => {
+    const [home, inFolder] = parsedPages({
+      'README.md': "---\nhome: true\nbgImage: './bg.jpg'\nheroImage: hero.png\n---\n",
+      'guide/README.md': '---\nheroImage: ./hero.png\nimage: ./cover.png\n---\n',
+    })
+    expect(home.page.frontmatter).toMatchObject({ bgImage: '/bg.jpg', heroImage: '/hero.png' })
+    expect(home.assets).toEqual([
+      { file: 'hero.png', line: 4, column: 12, fromRoot: true },
+      { file: 'bg.jpg', line: 3, column: 10, fromRoot: true },
+    ])
+    // gptnotes's own `image` stays relative to its page.
+    expect(inFolder.page.frontmatter).toMatchObject({ heroImage: '/hero.png', image: '/guide/cover.png' })
+  })
 })
 
 describe('a VuePress site built as it is (vuepress-pages-site)', () => {

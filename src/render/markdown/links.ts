@@ -102,7 +102,10 @@ export function frontmatterImages(frontmatter: Record<string, unknown>, ctx: Lin
     const [written, hash] = splitHash(value.trim())
     // A path written with the base (`/gpt/a.png`, as page-meta has long taken `image`) is the same file.
     const path = ctx.base !== '/' && written.startsWith(ctx.base) ? written.slice(ctx.base.length - 1) : written
-    const asset = { ...assetAt(path, ctx.relativePath), ...locate(key) }
+    // reco gives its home page's images the base and nothing else (`$withBase('./bg.jpg')` is
+    // `/base/./bg.jpg`): a relative one is read from the site's root, as a file of public/ may be.
+    const fromRoot = key !== 'image' && !path.startsWith('/') ? '/' + path.replace(/^(\.\/)+/, '') : path
+    const asset = { ...assetAt(fromRoot, ctx.relativePath), ...locate(key) }
     assets.push(asset)
     frontmatter[key] = servedPath(asset.file) + hash
   }
