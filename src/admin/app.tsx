@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { SafeHtml } from '../client/widgets/valine/sanitize.js'
 import { adminApi, ApiFailed, STATUSES, tokenStore, Unauthorized, type Action, type AdminApi, type AdminComment, type Counts, type ListPage, type Status } from './api.js'
-import { initialLang, rememberLang, WORDS, type Lang, type Words } from './i18n.js'
+import { initialLang, nickIn, rememberLang, WORDS, type Lang, type Words } from './i18n.js'
 
 type Notice = 'wrongToken' | 'expired' | 'unreachable' | 'missingToken'
 
@@ -347,7 +347,7 @@ function CommentItem({ c, t, site, parent, selected, busy, onSelect, onAct }: { 
         <div className="head">
           <input type="checkbox" aria-label={t.select} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
           <strong id={`${id}-nick`} className="nick">
-            {c.nick}
+            {nickIn(c.nick, t)}
           </strong>
           <time dateTime={c.createdAt} title={c.createdAt}>
             {Number.isNaN(when.getTime()) ? c.createdAt : new Intl.DateTimeFormat(t.htmlLang, { dateStyle: 'medium', timeStyle: 'short' }).format(when)}
@@ -375,7 +375,7 @@ function CommentItem({ c, t, site, parent, selected, busy, onSelect, onAct }: { 
         </dl>
         {parent !== undefined && (
           <p className="parent">
-            {t.replyTo} {parent ? <><strong>{parent.nick}</strong>：<span className="excerpt">{parent.excerpt}</span></> : <em>{t.parentGone}</em>}
+            {t.replyTo} {parent ? <><strong>{nickIn(parent.nick, t)}</strong>：<span className="excerpt">{parent.excerpt}</span></> : <em>{t.parentGone}</em>}
           </p>
         )}
         <SafeHtml className="body" html={c.comment} />

@@ -47,6 +47,8 @@ export interface Words {
   replyTo: string
   parentGone: string
   commentBy: (nick: string) => string
+  /** The name of a comment stored without a nick. */
+  anonymous: string
   confirmDelete: (n: number) => string
   confirm: string
   cancel: string
@@ -95,6 +97,7 @@ const zh: Words = {
   replyTo: '回复',
   parentGone: '一条已删除的评论',
   commentBy: (nick) => `${nick} 的评论`,
+  anonymous: '匿名',
   confirmDelete: (n) => (n === 1 ? '删除这条评论及其所有回复？此操作无法撤销。' : `删除选中的 ${n} 条评论及其所有回复？此操作无法撤销。`),
   confirm: '确认删除',
   cancel: '取消',
@@ -147,6 +150,7 @@ const en: Words = {
   replyTo: 'Reply to',
   parentGone: 'a deleted comment',
   commentBy: (nick) => `Comment by ${nick}`,
+  anonymous: 'Anonymous',
   confirmDelete: (n) => (n === 1 ? 'Delete this comment and all its replies? This cannot be undone.' : `Delete the ${n} selected comments and all their replies? This cannot be undone.`),
   confirm: 'Delete',
   cancel: 'Cancel',
@@ -159,6 +163,12 @@ const en: Words = {
 }
 
 export const WORDS: Record<Lang, Words> = { zh, en }
+
+/** What Valine (and so the comment service) stores as the nick of a comment left without one. */
+const STORED_ANONYMOUS = 'Anonymous'
+
+/** A commenter's name as the owner reads it: the stored default in the page's language. */
+export const nickIn = (nick: string, t: Words): string => (nick === STORED_ANONYMOUS ? t.anonymous : nick)
 
 const LANG_KEY = 'gptnotes-admin-lang'
 

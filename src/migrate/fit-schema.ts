@@ -37,7 +37,7 @@ export function fitToSchema(config: Record<string, unknown>, unread: string[]): 
       dropped.push({ kind: 'dropped', from: first.path || '(the config)', reason: `gptnotes refuses it: ${first.message}`, todo: 'fix it in gptnotes.config.ts' })
       break
     }
-    dropped.push({ kind: 'dropped', from: first.path, reason: `gptnotes refuses the value: ${first.message}`, todo: 'set it as gptnotes takes it (see the README config table)' })
+    dropped.push({ kind: 'dropped', from: first.path, reason: `gptnotes refuses the value: ${first.message}`, todo: 'set it as gptnotes takes it (see docs/reference/config.md)' })
   }
   return dropped
 }

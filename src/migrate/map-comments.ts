@@ -3,7 +3,7 @@ import { vssueSchema } from '../shared/widgets/vssue.js'
 import { type Findings, keyPath } from './findings.js'
 import { isFunction, isObject } from './values.js'
 
-/** Where the Valine → comment service move is told (the README's section). */
+/** Where the Valine → comment service move is told (the README's section, which leads to docs/comments/leancloud.md). */
 export const LEANCLOUD_DOC = 'README.md#moving-off-leancloud'
 
 /** `themeConfig.comments` as the migration writes it. */

@@ -144,7 +144,7 @@ function mascot(options: Record<string, unknown>, at: string, out: PluginsOut, f
     at,
     'themeConfig.mascot',
     themes.length ? `the mascot at the bottom left, with the same options, as the built-in character: the Live2D models (${themes.join(', ')}) need files gptnotes does not ship` : 'the mascot at the bottom left, with the same options',
-    themes.length ? 'to show the models: install their live2d-widget-model-* packages, put the Cubism 2.1 core in the site folder, and set mascot.theme and mascot.core (README.md#mascot-看板娘)' : undefined,
+    themes.length ? 'to show the models: install their live2d-widget-model-* packages, put the Cubism 2.1 core in the site folder, and set mascot.theme and mascot.core (docs/guide/mascot.md#live2d-models)' : undefined,
   )
 }
 

@@ -1,7 +1,7 @@
 /**
  * The site config (`gptnotes.config.ts`), declared once: its types, its check (key-path
  * messages) and its defaults all come from `siteConfigSchema`. A new field is one entry here
- * with its doc comment; the README's config table lists the same fields.
+ * with its doc comment, from which `npm run docs` writes docs/reference/config.md.
  */
 import {
   array,

@@ -439,6 +439,22 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       expect(await page.getByRole('button', { name: '退出' }).count()).toBe(1)
     })
 
+    it('names a comment left without a nick (stored as Valine stores it, Anonymous) in the page\'s language', async () => {
+      const parent = comment({ nick: 'Anonymous', mail: '', status: 'approved' })
+      await target.insert([parent, comment({ nick: 'Replier', rid: parent.objectId, pid: parent.objectId })])
+      await signIn()
+      await page.getByRole('tab', { name: /^已通过/ }).click()
+      await expect.poll(() => item('匿名').count()).toBe(1)
+      expect(await item('Anonymous').count()).toBe(0)
+      await page.getByRole('tab', { name: /^待审核/ }).click()
+      await expect.poll(() => item('Replier').locator('.parent').textContent()).toMatch(/^回复 匿名：/)
+      await page.getByRole('button', { name: 'Switch to English' }).click()
+      await expect.poll(() => item('Replier').locator('.parent').textContent()).toMatch(/^Reply to Anonymous：/)
+      // Stored as it came: the service's API still says Anonymous.
+      const { results } = (await adminGet(target, 'comments?page=1')) as { results: { nick: string }[] }
+      expect(results.map((r) => r.nick)).toContain('Anonymous')
+    })
+
     it('works on a phone', async () => {
       const first = comment({ nick: '小明', mail: 'xiaoming@mail.example', status: 'approved', comment: '<p>这篇笔记写得很清楚，谢谢！</p>' })
       await target.insert([

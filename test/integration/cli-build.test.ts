@@ -34,7 +34,8 @@ describe('gptnotes build (the real CLI)', () => {
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
     expect(html).toContain('<html lang="zh-CN">')
     expect(html).toContain('<title>第一篇</title>')
-    expect(html).toContain('<link rel="canonical" href="/gpt/guide/first.html">')
+    // No hostname configured: no canonical link (a path is not the absolute URL it must be).
+    expect(html).not.toContain('rel="canonical"')
     expect(html).toContain('href="/gpt/guide/second.html#%E7%BB%86%E8%8A%82"')
     expect(readFileSync(join(dist, '_redirects'), 'utf8')).toContain('/gpt/index.html /gpt/ 301')
     expect(readFileSync(join(dist, '_redirects'), 'utf8')).toContain('/gpt/tag/index.html /gpt/tag/ 301')

@@ -1,4 +1,4 @@
-// The README's "Run the comment service", run as written where it can be here: the systemd unit
+// The guide "Run the comment service" (docs/comments/run.md), run as written where it can be here: the systemd unit
 // parsed by `systemd-analyze verify` (when the machine has it), its start-up check run with the
 // shipped environment file, the reverse-proxy examples checked with their own tools when present
 // (`caddy adapt`, `nginx -t`) and otherwise against the unit's address, and the backup commands
@@ -20,8 +20,7 @@ import { CLI, REPO_ROOT } from '../helpers/sites.js'
 const run = promisify(execFile)
 const TEMPLATES = join(REPO_ROOT, 'templates/node')
 const unit = readFileSync(join(TEMPLATES, 'gptnotes-comments.service'), 'utf8')
-const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')
-const section = readme.slice(readme.indexOf('## Run the comment service'), readme.indexOf('\n## ', readme.indexOf('## Run the comment service') + 3))
+const section = readFileSync(join(REPO_ROOT, 'docs/comments/run.md'), 'utf8')
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
 
 /** `KEY=VALUE` lines of an environment file (comments and blanks skipped). */
@@ -48,7 +47,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('the systemd unit', () => {
-  it('has what the README promises: its own user, Restart=on-failure, hardening, the store folder writable, an EnvironmentFile', () => {
+  it('has what the guide promises: its own user, Restart=on-failure, hardening, the store folder writable, an EnvironmentFile', () => {
     for (const line of ['User=gptnotes-comments', 'Restart=on-failure', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/gptnotes-comments', 'StateDirectory=gptnotes-comments', 'EnvironmentFile=/etc/gptnotes/comments.env']) {
       expect(unit.split('\n'), line).toContain(line)
     }
@@ -109,7 +108,7 @@ describe('the reverse-proxy examples', () => {
   })
 })
 
-describe("the README's steps", () => {
+describe("the guide's steps", () => {
   it('name the files that are there and commands the CLI has', async () => {
     for (const file of section.matchAll(/templates\/node\/([\w.-]+)/g)) expect(existsSync(join(TEMPLATES, file[1])), file[1]).toBe(true)
     const { stdout } = await run(process.execPath, [CLI, 'proxy', '--help'])

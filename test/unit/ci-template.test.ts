@@ -4,7 +4,7 @@ import matter from 'gray-matter'
 import { describe, expect, it } from 'vitest'
 import { cacheDirOf } from '../../src/render/cache-dir.js'
 
-/** The CI recipe keeps the folder the build's caches live in (the README's "CI"). */
+/** The CI recipe keeps the folder the build's caches live in (the guide docs/guide/ci.md). */
 const template = readFileSync(new URL('../../templates/ci/github-actions.yml', import.meta.url), 'utf8')
 
 interface Step {
@@ -30,8 +30,8 @@ describe('templates/ci/github-actions.yml', () => {
     expect(cache).toBeLessThan(steps.findIndex((s) => s.run?.includes('gptnotes build')))
   })
 
-  it('is the recipe the README shows', () => {
-    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
+  it('is the recipe the CI guide shows', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../docs/guide/ci.md'), 'utf8')
     expect(readme).toContain('path: node_modules/.cache/gptnotes')
     expect(readme).toContain('templates/ci/github-actions.yml')
   })

@@ -86,10 +86,35 @@ describe('page metadata (Open Graph, Twitter cards, JSON-LD)', () => {
     const bare = (await documents()).get('posts/c.html')!
     expect(meta(bare, 'og:image')).toEqual([])
     expect(meta(bare, 'twitter:card')).toEqual(['summary'])
-    // Without a hostname the URLs stay site-relative.
-    expect(meta(bare, 'og:url')).toEqual(['/gpt/posts/c.html'])
+    // Without a hostname the page's address is left out, not given as a path.
+    expect(meta(bare, 'og:url')).toEqual([])
     expect(meta(bare, 'og:description')).toEqual(['站点简介'])
     expect(meta(bare, 'article:published_time')).toEqual([])
+  })
+
+  it('the canonical link and og:url are the hostname + base + path; without a hostname neither is there, nor a JSON-LD url', async () => {
+    const canonical = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => decodeEntities(m[1]))
+    const docs = await documents({ hostname: 'https://notes.example.com' })
+    for (const [file, url] of [
+      ['posts/a.html', 'https://notes.example.com/gpt/posts/a.html'],
+      ['index.html', 'https://notes.example.com/gpt/'],
+      ['tag/教程/index.html', 'https://notes.example.com/gpt/tag/%E6%95%99%E7%A8%8B/'],
+    ]) {
+      const html = docs.get(file)
+      expect(html, file).toBeDefined()
+      expect(canonical(html!), file).toEqual([url])
+      expect(meta(html!, 'og:url'), file).toEqual([url])
+    }
+    const bare = await documents()
+    for (const file of ['posts/a.html', 'index.html', 'tag/教程/index.html']) {
+      const html = bare.get(file)!
+      expect(canonical(html), file).toEqual([])
+      expect(meta(html, 'og:url'), file).toEqual([])
+    }
+    const ld = jsonLd(bare.get('posts/a.html')!)!
+    expect(ld.headline).toBe('用好 "提示词" <一>')
+    expect([ld.url, ld.mainEntityOfPage, (ld.isPartOf as { url?: string }).url]).toEqual([undefined, undefined, undefined])
+    expect(jsonLd(bare.get('index.html')!)!.url).toBeUndefined()
   })
 
   it('the home page is a WebSite; lists have Open Graph tags but no JSON-LD; the not-found page has neither', async () => {

@@ -10,7 +10,7 @@ import { PostList } from './post-list.js'
  * LIST_SLICE_POSTS posts, each loaded when the reader turns to a page it holds. The page number
  * lives in `?page=N`.
  */
-export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummary[]; postCount?: number; listUrl?: string }) {
+export function PagedPostList({ posts, postCount, listUrl, level }: { posts: PostSummary[]; postCount?: number; listUrl?: string; level?: 2 | 3 }) {
   const total = postCount ?? posts.length
   const [page, setPage] = useState(1)
   /** The files loaded so far, by number. */
@@ -48,7 +48,7 @@ export function PagedPostList({ posts, postCount, listUrl }: { posts: PostSummar
   const shown = page === 1 ? posts.slice(0, LIST_PAGE_SIZE) : (slices.get(sliceOfPage(page)) ?? []).slice(at, at + LIST_PAGE_SIZE)
   return (
     <div className="paged-list" ref={top}>
-      <PostList posts={shown} />
+      <PostList posts={shown} level={level} />
       <Pagination total={total} perPage={LIST_PAGE_SIZE} currentPage={page} onChange={(n) => void turnTo(n)} />
     </div>
   )

@@ -5,18 +5,23 @@ import { useListCounts, VisitorCount } from '../widgets/visitor-counter/visitor-
 import { Link } from './link.js'
 import { TagLink } from './tag-link.js'
 
-export function PostList({ posts }: { posts: PostSummary[] }) {
+/**
+ * The posts as a list of titled items. `level` is the titles' heading level: one below the
+ * heading the list sits under (the home page's 全部文章 is an h2; a term page lists right under its h1).
+ */
+export function PostList({ posts, level = 3 }: { posts: PostSummary[]; level?: 2 | 3 }) {
+  const Title = level === 2 ? 'h2' : 'h3'
   const { targets, counts } = useListCounts(useSite(), posts)
   if (!posts.length) return <p className="empty">暂无文章。</p>
   return (
     <ul className="post-list">
       {posts.map((p) => (
         <li key={p.path} className="post-item">
-          <h3 className="post-title">
+          <Title className="post-title">
             <Link to={p.path}>{p.title}</Link>
             {p.sticky !== undefined && <span className="sticky-badge">置顶</span>}
             {p.locked && <span className="lock-badge">需要密码</span>}
-          </h3>
+          </Title>
           {p.excerpt ? (
             // The build wrote it from the post's markdown, as it writes the post's own body.
             <div className="post-excerpt" dangerouslySetInnerHTML={{ __html: p.excerpt }} />

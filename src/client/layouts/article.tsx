@@ -25,7 +25,7 @@ export function Article({ route }: { route: ArticleRoute }) {
   const locale = routeLocale(site, route.path, route.lang)
   // VuePress's PageEdit: frontmatter `editLink: false` hides the link on one page.
   const editUrl = site.editLink && fm.editLink !== false ? editUrlOf(site.editLink.pattern, page.relativePath) : undefined
-  const slotProps = (name: (typeof COMMENT_WIDGETS)[number]) => ({ ...(route.widgetProps?.[name] ?? { path: route.path }) })
+  const slotProps = (name: (typeof COMMENT_WIDGETS)[number]) => ({ ...(route.widgetProps?.[name] ?? { path: route.path }), lang: route.lang })
   // A password-protected page's comments may quote it: they show once the reader has opened it.
   const opened = useUnlockedHeaders(route.path) !== undefined
   const comments = page.locked && !opened ? [] : COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name))

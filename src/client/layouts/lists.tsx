@@ -42,7 +42,7 @@ function TermPage({ route, label, back }: { route: ListRoute; label: string; bac
         {label}：{route.term}
       </h1>
       <p className="term-count">共 {route.postCount ?? route.posts.length} 篇文章</p>
-      <PagedPostList key={route.path} posts={route.posts} postCount={route.postCount} listUrl={route.listUrl} />
+      <PagedPostList key={route.path} posts={route.posts} postCount={route.postCount} listUrl={route.listUrl} level={2} />
     </div>
   )
 }

@@ -9,16 +9,32 @@ import type { RouteData, SiteConfig } from '../../shared/types.js'
  * What link previews and search engines read from a page's `<head>`: Open Graph tags, the
  * Twitter card's kind, and JSON-LD (`Article` on articles, `WebSite` on the home page). Pure: route data
  * and config in, tag strings out. URLs are absolute when the config has a `hostname` (as the
- * Open Graph protocol wants); without one they stay site-relative.
+ * Open Graph protocol wants). Without one the page's own address is left out (no canonical link,
+ * no `og:url`, no JSON-LD `url`): a path there is not a URL, and a crawler would resolve it
+ * against whichever host it found the page on. Images stay site-relative.
  */
 
 export interface PageMetaInput {
   data: RouteData
   config: SiteConfig
-  /** The page's canonical URL (absolute with a hostname). */
-  canonical: string
+  /** The page's canonical URL: absolute, or none (no hostname configured). */
+  canonical: string | undefined
   description: string
 }
+
+/**
+ * The page's canonical URL: its frontmatter `canonicalUrl` (a path in it is made absolute like
+ * any other), else the site's `hostname` + base + the page's path. None without a hostname,
+ * unless the frontmatter names an absolute URL.
+ */
+export function canonicalUrl(data: RouteData, config: SiteConfig): string | undefined {
+  const own = hasBody(data) ? data.page.frontmatter.canonicalUrl?.trim() : undefined
+  const url = own || withBase(config.base, data.path)
+  if (isAbsolute(url)) return url
+  return config.hostname ? absolute(config, url) : undefined
+}
+
+const isAbsolute = (url: string) => /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')
 
 /** The page's image: frontmatter `image`, else the first image of its body, else the site's `image`. */
 export function pageImage(data: RouteData, config: SiteConfig): string | undefined {
@@ -37,7 +53,7 @@ function siteImage(config: SiteConfig): string | undefined {
 
 /** `https://example.com` + `/gpt/a.png`; a URL that is already absolute stays as it is. */
 function absolute(config: SiteConfig, url: string): string {
-  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) return url
+  if (isAbsolute(url)) return url
   const path = url.startsWith(config.base) ? url : withBase(config.base, url.startsWith('/') ? url : '/' + url)
   return (config.hostname || '') + path
 }
@@ -80,7 +96,7 @@ export function pageMetaTags({ data, config, canonical, description }: PageMetaI
 interface Facts {
   title: string
   description: string
-  canonical: string
+  canonical: string | undefined
   image?: string
   published?: string
   modified?: string
@@ -89,7 +105,7 @@ interface Facts {
 /** schema.org `Article` for an article, `WebSite` for the home page; nothing for lists. */
 function structuredData(data: RouteData, config: SiteConfig, facts: Facts): Record<string, unknown> | undefined {
   // Pages under a locale path (`/en/`) name the site by that locale's title.
-  const site = { '@type': 'WebSite', name: siteLocaleOf(config, data.path).title || undefined, url: absolute(config, config.base) }
+  const site = { '@type': 'WebSite', name: siteLocaleOf(config, data.path).title || undefined, url: config.hostname ? absolute(config, config.base) : undefined }
   if (data.kind === 'home') {
     return { '@context': 'https://schema.org', ...site, description: facts.description || undefined, inLanguage: data.lang }
   }

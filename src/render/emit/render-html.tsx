@@ -13,7 +13,7 @@ import type { ClientBundle } from '../bundle/bundle.js'
 import { clientLoaderTag } from '../bundle/client-loader.js'
 import { CriticalCss } from '../bundle/critical-css.js'
 import type { MarkupFacts } from '../bundle/markup-tokens.js'
-import { pageMetaTags } from './page-meta.js'
+import { canonicalUrl, pageMetaTags } from './page-meta.js'
 import type { PageChunk } from '../chunks/page-chunks.js'
 import type { Route, RouteTable } from '../site/routes.js'
 
@@ -83,7 +83,7 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
   const siteDescription = siteLocaleOf(config, data.path).description
   const description = fm?.description || (data.kind === 'home' && siteDescription) || excerpt || siteDescription
   const href = (p: string) => withBase(config.base, '/' + p)
-  const canonical = fm?.canonicalUrl || (config.hostname ? config.hostname : '') + withBase(config.base, data.path)
+  const canonical = canonicalUrl(data, config)
   // React renders a slot where the markdown body goes, and the body is put in after: React does
   // not copy it, and the critical CSS need not look for it in the page to leave it out.
   const content = page?.html
@@ -104,7 +104,7 @@ export function renderDocument(data: RouteData, ctx: RenderContext): string {
     `<script>${THEME_INIT_SCRIPT}</script>`,
     `<title>${escapeHtml(data.documentTitle)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
-    data.kind === 'notFound' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    data.kind === 'notFound' ? '<meta name="robots" content="noindex">' : canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     // Inline: a stylesheet file would hold the first paint back by a request (150 ms and more
     // on a slow network). Only the page's share: the rules its own markup can match.
     styles ? `<style>${styles.replace(/<\/style/gi, '<\\/style')}</style>` : '',

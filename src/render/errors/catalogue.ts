@@ -130,7 +130,7 @@ export const CATALOGUE = {
       const shown = problems.slice(0, SHOWN_FIELDS).map((p) => `  ${p.path} ${p.message}`)
       return `${file} has ${problems.length} invalid field${problems.length === 1 ? '' : 's'}:\n${shown.join('\n')}`
     },
-    hint: 'Fix the fields named above; the README lists every field with its type and default.',
+    hint: 'Fix the fields named above; docs/reference/config.md lists every field with its type and default.',
   },
   FeedsWithoutHostname: {
     severity: 'error',
@@ -441,7 +441,7 @@ export const CATALOGUE = {
     located: 'when-known',
     title: "Widget A's comment service address is plain http on a host other than loopback: comments, e-mail addresses and page views would cross the network unencrypted, and an https page cannot reach it at all.",
     message: ({ path, address }: { path: string; address: string }) => `${path} is ${address}, which is not https: readers' comments and e-mail addresses would travel unencrypted, and browsers refuse it from an https page`,
-    hint: 'Serve the comment service behind HTTPS (a reverse proxy such as Caddy or nginx in front of gptnotes proxy, see "Run the comment service" in the README) and set serverURLs to its https:// address. Loopback (http://127.0.0.1, http://localhost) is fine for trying a build locally.',
+    hint: 'Serve the comment service behind HTTPS (a reverse proxy such as Caddy or nginx in front of gptnotes proxy, see docs/comments/run.md) and set serverURLs to its https:// address. Loopback (http://127.0.0.1, http://localhost) is fine for trying a build locally.',
   },
   VssueNoService: {
     severity: 'warning',
@@ -466,7 +466,7 @@ export const CATALOGUE = {
     located: 'when-known',
     title: 'A Live2D model of themeConfig.mascot.theme is not installed in the site folder.',
     message: ({ theme, pkg }: { theme: string; pkg: string }) => `themeConfig.mascot.theme names "${theme}", but its model package ${pkg} is not installed in the site folder`,
-    hint: ({ theme, pkg }: { theme: string; pkg: string }) => `npm install ${pkg} in the site folder (the model is Live2D's or its owner's, under their terms: see the README), or remove "${theme}" from the list.`,
+    hint: ({ theme, pkg }: { theme: string; pkg: string }) => `npm install ${pkg} in the site folder (the model is Live2D's or its owner's, under their terms: see docs/guide/mascot.md), or remove "${theme}" from the list.`,
   },
   MascotModelInvalid: {
     severity: 'error',

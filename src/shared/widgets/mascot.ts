@@ -1,6 +1,6 @@
 /**
  * The mascot (看板娘), in the original kan-ban-niang plugin's option names. The built-in
- * character needs nothing else; the spec's Live2D names need the owner's Cubism core (`core`).
+ * character needs nothing else; the original plugin's Live2D names need the owner's Cubism core (`core`).
  */
 import { array, boolean, type Infer, map, number, object, optional, record, string, union, withDefault } from '../config-schema.js'
 
@@ -9,7 +9,7 @@ const mascotStyleSchema = withDefault(record(union('a string or number', [string
 
 export const mascotOptionsSchema = object({
   /**
-   * Theme names, the first shown first: `'builtin'` (小笺, ours) or the spec's Live2D models
+   * Theme names, the first shown first: `'builtin'` (小笺, ours) or the original plugin's Live2D models
    * `blackCat`, `whiteCat`, `haru1`, `haru2`, `haruto`, `koharu`, `izumi`, `shizuku`, `wanko`,
    * `miku`, `z16`, each from its npm package installed in the site folder (`live2d-widget-model-*`;
    * blackCat is hijiki, whiteCat tororo) and drawn with `core`. @default ['builtin']

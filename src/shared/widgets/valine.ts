@@ -136,6 +136,8 @@ export interface ValineSlotProps {
   /** The route's path (base included, percent-encoded, as in the route data). */
   path: string
   config: ValineOptions
+  /** The page's language (its locale's `lang`): the default nick is shown in it. */
+  lang?: string
 }
 
 /** Widget A's settings in the site data: the base ones and each locale's (its variant merged in). */

@@ -48,7 +48,7 @@ export default function MascotOverlay({ options }: { options: MascotOptions }) {
   const [theme, setTheme] = useState(options.themes[0])
   const [failed, setFailed] = useState(false)
   const [message, setMessage] = useState<string | undefined>()
-  const root = useRef<HTMLDivElement>(null)
+  const root = useRef<HTMLElement>(null)
   const { messages } = options
 
   useEffect(injectStyles, [])
@@ -56,16 +56,18 @@ export default function MascotOverlay({ options }: { options: MascotOptions }) {
   if (failed) return null
   if (hidden) {
     return (
-      <button
-        type="button"
-        className="gm-show"
-        onClick={() => {
-          writeHidden(false)
-          setHidden(false)
-        }}
-      >
-        看板娘
-      </button>
+      <aside aria-label="看板娘">
+        <button
+          type="button"
+          className="gm-show"
+          onClick={() => {
+            writeHidden(false)
+            setHidden(false)
+          }}
+        >
+          看板娘
+        </button>
+      </aside>
     )
   }
 
@@ -96,7 +98,8 @@ export default function MascotOverlay({ options }: { options: MascotOptions }) {
   ].filter((b) => !!b)
 
   return (
-    <div className="gm" ref={root}>
+    // A landmark of its own: the character and its buttons are not part of the page's content.
+    <aside className="gm" ref={root} aria-label="看板娘">
       {message !== undefined && (
         <div className="gm-message" style={options.messageStyle}>
           {message}
@@ -120,6 +123,6 @@ export default function MascotOverlay({ options }: { options: MascotOptions }) {
           ))}
         </div>
       )}
-    </div>
+    </aside>
   )
 }

@@ -20,9 +20,9 @@ interface CardProps {
 }
 
 /** The commenter's name: text always, a link only to an http(s) site. */
-function Nick({ comment }: { comment: CommentView }) {
+function Nick({ comment, anonymous }: { comment: CommentView; anonymous: string }) {
   const href = safeHref(comment.link)
-  const name = shownNick(comment.nick)
+  const name = shownNick(comment.nick, anonymous)
   return href ? (
     <a className="vnick" href={href} target="_blank" rel="ugc nofollow noopener noreferrer">
       {name}
@@ -66,7 +66,7 @@ export function Card({ comment, replies = [], avatar, t, now, onReply }: CardPro
       {src && <img className="vavatar" src={src} alt="" width={40} height={40} />}
       <div className="vbody">
         <div className="vhead">
-          <Nick comment={comment} />
+          <Nick comment={comment} anonymous={t.anonymous} />
           <time dateTime={comment.createdAt.toISOString()} title={isoDay(comment.createdAt)}>
             {relativeTime(comment.createdAt, now, t)}
           </time>

@@ -9,7 +9,7 @@ import { readDataUrl, readTransfer } from './paste.js'
 import { SafePreview } from './sanitize.js'
 import type { SubmitOutcome } from './flow.js'
 import type { Tip } from './state.js'
-import type { Draft } from './validate.js'
+import { type Draft, shownNick } from './validate.js'
 
 /** The preview follows the text this long after the last keystroke (spec §9). */
 export const PREVIEW_DEBOUNCE_MS = 300
@@ -202,7 +202,7 @@ export function Editor({ config, t, initialMeta, replyTo, submitting, tip, onSub
       )}
       {replyTo && (
         <div className="vreplying">
-          <span>{t.replyingTo(replyTo.nick)}</span>
+          <span>{t.replyingTo(shownNick(replyTo.nick, t.anonymous))}</span>
           <button type="button" className="vlink-btn" onClick={onCancelReply}>
             {t.cancelReply}
           </button>

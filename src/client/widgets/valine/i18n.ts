@@ -38,6 +38,8 @@ export interface Messages {
   unreachable: string
   retry: string
   imageAlt: string
+  /** How a comment stored without a nick (Valine stores `Anonymous`) is shown. */
+  anonymous: string
   /** Relative time. */
   now: string
   seconds: string
@@ -49,6 +51,7 @@ export interface Messages {
 }
 
 const zhCN: Messages = {
+  anonymous: '匿名',
   nick: '昵称',
   mail: '邮箱',
   link: '网址',
@@ -136,6 +139,7 @@ const zhTW: Messages = {
 }
 
 const en: Messages = {
+  anonymous: 'Anonymous',
   nick: 'Name',
   mail: 'E-mail',
   link: 'Website',
@@ -182,6 +186,7 @@ const en: Messages = {
 }
 
 const ja: Messages = {
+  anonymous: '匿名',
   nick: 'ニックネーム',
   mail: 'メールアドレス',
   link: 'ウェブサイト',
@@ -228,6 +233,16 @@ const ja: Messages = {
 }
 
 const ALL: Record<ValineLang, Messages> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en, ja }
+
+/**
+ * The name shown for a comment stored without a nick, in the page's language (`zh-CN`, `en-US`,
+ * `ja`…): the box may be configured in another, but the name reads as part of the page.
+ */
+export function anonymousIn(lang: string, fallback: ValineLang): string {
+  const tag = lang.toLowerCase()
+  const match: ValineLang | undefined = /^zh-(tw|hk|mo|hant)/.test(tag) ? 'zh-TW' : tag.startsWith('zh') ? 'zh-CN' : tag.startsWith('en') ? 'en' : tag.startsWith('ja') ? 'ja' : undefined
+  return messagesFor(match ?? fallback).anonymous
+}
 
 /** The messages of `lang`; anything unknown speaks zh-CN. */
 export function messagesFor(lang: string): Messages {

@@ -22,7 +22,7 @@ ${palette('.vbox', 'v')}
 .vbox .vactions .vspacer{flex:1}
 .vbox button{font:inherit;font-size:14px;color:var(--v-text);background:var(--v-soft);border:1px solid var(--v-border);border-radius:6px;padding:.35rem .8rem;cursor:pointer;min-height:2.25rem}
 .vbox button[aria-pressed="true"],.vbox button[aria-expanded="true"]{border-color:var(--v-brand);color:var(--v-brand)}
-.vbox button.vsubmit{background:var(--v-brand);border-color:var(--v-brand);color:#fff}
+.vbox button.vsubmit{background:var(--v-brand);border-color:var(--v-brand);color:var(--v-bg)}
 .vbox button:disabled{opacity:.6;cursor:default}
 .vbox .vlink-btn{background:none;border:none;padding:0 .25rem;min-height:0;color:var(--v-brand);font-size:13px}
 .vbox .vemoji-panel{display:grid;grid-template-columns:repeat(auto-fill,minmax(2.4rem,1fr));gap:2px;max-height:11rem;overflow:auto;border:1px solid var(--v-border);border-radius:6px;padding:.25rem;margin-top:.5rem;background:var(--v-bg)}

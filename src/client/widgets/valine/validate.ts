@@ -78,9 +78,10 @@ export function safeHref(link: string | undefined): string | undefined {
   }
 }
 
-/** A nick as the card shows it: at most 30 characters. */
+/** A nick as the card shows it: at most 30 characters; the stored default as `anonymous` words it. */
 export const NICK_SHOWN = 30
-export function shownNick(nick: string): string {
+export function shownNick(nick: string, anonymous = ANONYMOUS): string {
+  if (nick === ANONYMOUS) return anonymous
   const chars = Array.from(nick)
   return chars.length > NICK_SHOWN ? `${chars.slice(0, NICK_SHOWN).join('')}…` : nick
 }

@@ -14,7 +14,7 @@ import { browserStorage } from './cache.js'
 import { Card } from './card.js'
 import { Editor, loadMarkdown } from './editor.js'
 import { createFlow, type Submitted } from './flow.js'
-import { messagesFor } from './i18n.js'
+import { anonymousIn, messagesFor } from './i18n.js'
 import { pageKey } from './options.js'
 import { loadSdk } from './sdk/load-sdk.js'
 import { hasMore, initialState, reduce } from './state.js'
@@ -36,14 +36,15 @@ declare global {
 }
 
 export default function Valine({ props }: WidgetProps<ValineSlotProps>) {
-  const { config, path: routePath } = props
+  const { config, path: routePath, lang } = props
   const url = pageKey(config.path, routePath || (typeof location === 'undefined' ? '/' : location.pathname))
   // A new page is a new box: nothing of the last page's state survives.
-  return <CommentBox key={url} config={config} url={url} />
+  return <CommentBox key={url} config={config} url={url} pageLang={lang} />
 }
 
-function CommentBox({ config, url }: { config: ValineClientConfig; url: string }) {
-  const t = messagesFor(config.lang)
+function CommentBox({ config, url, pageLang }: { config: ValineClientConfig; url: string; pageLang?: string }) {
+  // The box's own language, but a comment without a nick is named in the page's.
+  const t = useMemo(() => ({ ...messagesFor(config.lang), anonymous: anonymousIn(pageLang ?? config.lang, config.lang) }), [config.lang, pageLang])
   // A new config (the site's, rebuilt) starts over, as a new page does.
   const { store, flow } = useMemo(() => {
     const store = createStore(reduce, initialState)
