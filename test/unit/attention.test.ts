@@ -37,7 +37,9 @@ const mdastExtensions = [
   gfmFootnoteFromMarkdown(),
   gfmStrikethroughFromMarkdown(),
   gfmTaskListItemFromMarkdown(),
-  gfmAutolinkLiteralFromMarkdown(),
+  // As parse-markdown.ts wires it: literal autolinks as micromark tokenizes them, without the
+  // transform that looks for more in the text afterwards (micromark's own HTML makes none of those).
+  { ...gfmAutolinkLiteralFromMarkdown(), transforms: [] },
 ]
 
 const point = (p: Point) => `${p.line}:${p.column}:${p.offset}:${p._index}:${p._bufferIndex}`
