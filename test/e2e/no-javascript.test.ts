@@ -28,7 +28,8 @@ describe.each(MODES)('reading with JavaScript disabled (%s)', (mode) => {
     // Code blocks, highlighted at build time, as preformatted text.
     const bash = body.locator('pre').filter({ hasText: 'npm install gptnotes --save-dev' })
     expect(await bash.count()).toBe(1)
-    expect(await bash.innerText()).toBe('npm install gptnotes --save-dev\nnpx gptnotes build --root .')
+    // The code ends with its line ending, as CommonMark writes a code block (no line is shown for it).
+    expect(await bash.innerText()).toBe('npm install gptnotes --save-dev\nnpx gptnotes build --root .\n')
     const ts = body.locator('pre').filter({ hasText: "import { defineConfig } from 'gptnotes'" })
     expect(await ts.isVisible()).toBe(true)
     expect(await ts.innerText()).toContain("export default defineConfig({ title: '测试站点' })")
