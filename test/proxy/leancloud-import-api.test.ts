@@ -215,6 +215,16 @@ function keyNowhere(f: LeanCloudFake, run: Run, files: string[] = []): void {
   for (const file of files) if (existsSync(file)) expect(readFileSync(file).toString('latin1')).not.toContain(f.masterKey)
 }
 
+async function postgresRecords(url: string) {
+  const store = openPostgresStore(url)
+  try {
+    await store.migrate()
+    return await store.exportRecords()
+  } finally {
+    await store.close()
+  }
+}
+
 async function sqliteRecords(path: string) {
   const store = await sqliteStore(path)
   try {
@@ -386,14 +396,7 @@ describe('gptnotes comments import --from-leancloud', () => {
       expect(second.stdout).toContain('Comment: 7 read, 0 comments imported, 6 already there, 1 bad skipped')
       keyNowhere(f, second, [join(cwd, 'leancloud-import.json')])
 
-      const store = openPostgresStore(url)
-      let records
-      try {
-        await store.migrate()
-        records = await store.exportRecords()
-      } finally {
-        await store.close()
-      }
+      const records = await postgresRecords(url)
       const db = join(fresh(), 'comments.db')
       expect((await lcImport(f, ['--store', `sqlite:${db}`], cwd)).code).toBe(0)
       expect(records).toEqual(await sqliteRecords(db))
@@ -471,16 +474,7 @@ describe('gptnotes comments import --from-leancloud: records the API would refus
   describe('into PostgreSQL', () => {
     const url = postgresDatabase('gptnotes_lcbad')
     it('the same: a NUL never reaches the database, the page it was on is in, a rerun adds nothing', async () => {
-      const records = async () => {
-        const store = openPostgresStore(url)
-        try {
-          await store.migrate()
-          return await store.exportRecords()
-        } finally {
-          await store.close()
-        }
-      }
-      const stored = await importTwice(url, records)
+      const stored = await importTwice(url, () => postgresRecords(url))
       if (fromSqlite !== undefined) expect(stored).toEqual(fromSqlite)
     })
   })
