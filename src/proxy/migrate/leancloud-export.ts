@@ -98,8 +98,10 @@ function threadId(obj: Record<string, unknown>, field: 'rid' | 'pid'): string | 
 }
 
 /**
- * A counter's one-line fields (the page's id and title): markup and control characters removed
- * and cut to the service's limits; readers never write these, so there is no API rule to hold to.
+ * A counter's one-line fields (the page's id and title): markup and control characters (NUL
+ * among them) removed and cut to the service's limits, where a new counter with them is refused
+ * (`leancloud/objects.ts`): a page's views are not lost over a character in its title, which no
+ * client shows.
  */
 function oneLine(value: string, max: number): string {
   const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029<>"`]/g, '').trim()
