@@ -215,15 +215,9 @@ function keyNowhere(f: LeanCloudFake, run: Run, files: string[] = []): void {
   for (const file of files) if (existsSync(file)) expect(readFileSync(file).toString('latin1')).not.toContain(f.masterKey)
 }
 
-async function postgresRecords(url: string) {
-  const store = openPostgresStore(url)
-  try {
-    await store.migrate()
-    return await store.exportRecords()
-  } finally {
-    await store.close()
-  }
-}
+/** A store's records, migrated first; the store closed after. */
+const recordsOf = (store: CommentStore) => store.migrate().then(() => store.exportRecords()).finally(() => store.close())
+const postgresRecords = (url: string) => recordsOf(openPostgresStore(url))
 
 async function sqliteRecords(path: string) {
   const store = await sqliteStore(path)
