@@ -38,7 +38,8 @@ export const DARK_CLASS = 'dark'
 
 /**
  * Attributes of the inline script that loads the client after the first paint: the entry
- * module's address, and the space-separated addresses of its static imports (preloaded with it).
+ * module's address, and the space-separated addresses of its static imports (preloaded with it),
+ * relative to the entry's (their names in its folder).
  */
 export const CLIENT_ENTRY_ATTR = 'data-entry'
 export const CLIENT_PRELOAD_ATTR = 'data-preload'

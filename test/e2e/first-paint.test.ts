@@ -23,7 +23,11 @@ const timing = (page: Page): Promise<Timing> =>
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       resources: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
       entry: loader.getAttribute('data-entry')!,
-      preload: loader.getAttribute('data-preload')!.split(' '),
+      // Named relative to the entry's address, as the loader resolves them.
+      preload: loader
+        .getAttribute('data-preload')!
+        .split(' ')
+        .map((name) => new URL(name, new URL(loader.getAttribute('data-entry')!, location.href)).pathname),
     }
   })
 

@@ -16,7 +16,7 @@ const PAGE = `<!DOCTYPE html>
 <footer><a href="#细节">top</a></footer>
 <script id="__GPTNOTES_DATA__" type="application/json">{"route":{"page":{"relativePath":"guide/a.md"}}}</script>
 <script type="module" src="/gpt/assets/js/main.js"></script>
-<script data-entry="/gpt/assets/js/entry.js" data-preload="/gpt/assets/js/a.js  /gpt/assets/js/b.js">start()</script>
+<script data-entry="/gpt/assets/js/entry.js" data-preload="a.js  /gpt/assets/js/b.js">start()</script>
 </body></html>`
 
 describe('collecting references from built HTML', () => {

@@ -38,9 +38,10 @@ describe('the render stage (HTML documents)', () => {
       expect(html).not.toMatch(/<link[^>]+rel="(stylesheet|modulepreload|preload)"/)
       expect(html).not.toMatch(/<script[^>]+type="module"/)
       // The home page and the lists preload their layouts' chunk too; an article and 404 do not.
-      const lists = file === 'a.html' || file === '404.html' ? '' : ' /gpt/assets/js/list-layouts.EEEEEEEE.js'
+      // The preloads are named relative to the entry's folder, which the loader resolves them against.
+      const lists = file === 'a.html' || file === '404.html' ? '' : ' list-layouts.EEEEEEEE.js'
       expect(html).toContain(
-        `<script data-entry="/gpt/assets/js/main.AAAAAAAA.js" data-preload="/gpt/assets/js/chunk.BBBBBBBB.js /gpt/assets/js/chunk.CCCCCCCC.js${lists}" data-style="/gpt/assets/css/theme.FFFFFFFF.css">${CLIENT_LOADER_SCRIPT}</script><!--end-->\n</body>`,
+        `<script data-entry="/gpt/assets/js/main.AAAAAAAA.js" data-preload="chunk.BBBBBBBB.js chunk.CCCCCCCC.js${lists}" data-style="/gpt/assets/css/theme.FFFFFFFF.css">${CLIENT_LOADER_SCRIPT}</script><!--end-->\n</body>`,
       )
     }
   })

@@ -79,11 +79,14 @@ function urlsOf(tag: StartTag): { attr: string; url: string; raw: string }[] {
       const raws = srcsetUrls(value.raw)
       srcsetUrls(value.value).forEach((url, i) => out.push({ attr, url, raw: raws[i] ?? url }))
     } else if (attr === CLIENT_PRELOAD_ATTR) {
+      // The loader's preloads are relative to its entry (names in the entry's folder).
+      const entry = tag.attrs.get(CLIENT_ENTRY_ATTR)?.value.trim() ?? ''
+      const folder = entry.slice(0, entry.lastIndexOf('/') + 1)
       const raws = value.raw.split(/\s+/).filter(Boolean)
       value.value
         .split(/\s+/)
         .filter(Boolean)
-        .forEach((url, i) => out.push({ attr, url, raw: raws[i] ?? url }))
+        .forEach((url, i) => out.push({ attr, url: /^([a-z][a-z0-9+.-]*:|\/)/i.test(url) ? url : folder + url, raw: raws[i] ?? url }))
     } else out.push({ attr, url: value.value.trim(), raw: value.raw.trim() })
   }
   return out
