@@ -15,7 +15,9 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>
-        © {footer ? `${footer.years} ${footer.owner}` : site.title} · <Link to="/timeline/">时间轴</Link> · <Link to="/tag/">标签</Link> · <Link to="/categories/">分类</Link>
+        {/* One text node: React writes `<!-- -->` between adjacent ones, on every page. */}
+        {`© ${footer ? `${footer.years} ${footer.owner}` : site.title} · `}
+        <Link to="/timeline/">时间轴</Link> · <Link to="/tag/">标签</Link> · <Link to="/categories/">分类</Link>
       </p>
       {(record || security) && (
         <p className="filings">

@@ -61,8 +61,7 @@ export function Article({ route }: { route: ArticleRoute }) {
             )}
             {locale.lastUpdated && route.lastUpdated && (
               <p className="last-updated">
-                {locale.lastUpdated}
-                {locale.text.colon}
+                {locale.lastUpdated + locale.text.colon}
                 <time dateTime={isoDay(route.lastUpdated)}>{route.lastUpdated}</time>
               </p>
             )}
