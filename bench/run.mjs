@@ -54,7 +54,7 @@ function outputKinds(dist) {
       }
       const kind = r.endsWith('.html')
         ? 'html'
-        : r.startsWith('assets/search/') || /^assets\/js\/search\.[^/]+\.json$/.test(r)
+        : r.startsWith('assets/search/') || /^search-index\.json$/.test(r)
           ? 'search'
           : /^assets\/js\/[^/]+\.js$/.test(r) && startsWith(p, 'export default JSON.parse(')
             ? 'chunks'

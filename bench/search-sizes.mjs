@@ -17,8 +17,7 @@ const gz = (buf) => gzipSync(buf, { level: 6 }).length
 
 export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const { createSearchEngine } = await import('../lib/client/search/engine.js')
-  const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))
-  const firstBuf = readFileSync(join(dist, 'assets/js', first))
+  const firstBuf = readFileSync(join(dist, 'search-index.json'))
   const manifest = JSON.parse(firstBuf.toString('utf8'))
   const dir = join(dist, manifest.s.slice(BASE.length))
   const packs = readdirSync(dir).filter((f) => /^\d+\.bin$/.test(f))

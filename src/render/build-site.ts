@@ -20,7 +20,9 @@ import { runExtraOutputs } from './outputs/run-outputs.js'
 import { SearchFeed } from './outputs/search-entries.js'
 import type { ParseOptions } from './content/parse-options.js'
 import type { ParsedPage } from './content/parse-page.js'
-import { PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
+import { documentFacts, PageFacts, siteHeaders, type SiteHeaders } from './headers/index.js'
+import { documentInputs, RenderRecords, siteInputs } from './emit/render-records.js'
+import { hasBody } from '../shared/route-data.js'
 import { buildRoutes, type RouteTable } from './site/routes.js'
 import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import { buildSiteData } from './site/site-data.js'
@@ -94,6 +96,15 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     files.set(path, out ? { copyFrom: join(out, path) } : contents)
     await staged?.add(path, contents, { owned })
   }
+  /** A file the previous output holds unchanged (a document not rendered again). */
+  const keep = (path: string): boolean => {
+    staged ??= out ? StagedOutput.open(out) : undefined
+    if (!staged?.keep(path)) return false
+    files.set(path, { copyFrom: join(out!, path) })
+    return true
+  }
+  let rendered: RenderRecords | undefined
+  let renderedNow = 0
   const putAll = async (list: Iterable<readonly [string, OutputContents]>) => {
     for (const [path, contents] of list) await put(path, contents)
   }
@@ -207,16 +218,38 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
         const facts = new PageFacts()
         const excerpts = new Map(parsed.flatMap((p) => (p.excerpt ? [[p.page.path, p.excerpt] as const] : [])))
         const markup = new Map(parsed.flatMap((p) => (p.markup ? [[p.page.path, p.markup] as const] : [])))
-        const { eachDocument } = await renderer
+        const pages = new Map(parsed.map((p) => [p.page.path, p]))
+        const { renderDocument } = await renderer
         const ctx = { config: { ...config, head: [...config.head, ...extraHead] }, site: clientSite, bundle, bodyEnd: options.bodyEnd?.(config), excerpts, markup }
-        for (const [path, html] of eachDocument(routes, chunks, ctx)) {
-          facts.add(html)
-          documents.push(path)
-          await put(path, out ? html : Buffer.from(html), true)
+        // A document whose inputs are those it was made from last time is the same bytes: not rendered again.
+        const before = caches.renderRecords(out)
+        const records = new RenderRecords(new Map())
+        const site = siteInputs(ctx)
+        let fresh = 0
+        for (const route of [...routes.routes, routes.notFound]) {
+          const file = route === routes.notFound ? '404.html' : route.file
+          const data = chunks.get(route)!.data
+          const inputs = documentInputs(site, data, hasBody(data) ? pages.get(data.path) : undefined, ctx)
+          const hit = before?.hit(file, inputs)
+          documents.push(file)
+          if (hit && (hit.bytes ? (await put(file, hit.bytes), true) : keep(file))) {
+            facts.add(hit.facts)
+            records.docs.set(file, hit)
+            continue
+          }
+          const html = renderDocument(data, ctx)
+          fresh++
+          const made = documentFacts(html)
+          facts.add(made)
+          const bytes = out ? undefined : Buffer.from(html)
+          records.docs.set(file, { ...inputs, facts: made, bytes })
+          await put(file, bytes ?? html, true)
         }
+        rendered = records
+        renderedNow = fresh
         return { documents, facts }
       },
-      count: (r) => ({ count: r.documents.length }),
+      count: (r) => ({ count: r.documents.length, fresh: renderedNow }),
     },
     laterOutputs: {
       // What was made beside the render (the search index's packs), once ready.
@@ -253,6 +286,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     write: {
       async run() {
         await staged?.commit()
+        if (rendered) caches.keepRenderRecords(rendered, out)
         return { written: files.size }
       },
       count: (r) => ({ count: r.written }),
@@ -269,6 +303,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     await staged?.abort()
     throw err
   }
+  // In memory, the documents' records hold their bytes; with an output folder, the write stage keeps them.
+  if (!out && rendered) caches.keepRenderRecords(rendered, undefined)
   const { config, routes, parsed, headers, references, configWarnings, contentWarnings, noCommentService } = v as BuildValues
   const warnings = [...configWarnings, ...contentWarnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : []), ...lockNotice(parsed)]
   return { config, files, routes, parsed, headers, warnings, problems: references.errors, pages: parsed.length }

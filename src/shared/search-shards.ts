@@ -32,7 +32,7 @@
  */
 import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './search.js'
 
-/** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
+/** The first part: `search-index.json` (one address, revalidated), fetched when the search box is first focused. */
 export interface SearchManifest {
   v: 5
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */

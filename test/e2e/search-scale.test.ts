@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -41,8 +41,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
     const site = corpusSite(PAGES)
     cleanup = site.cleanup
     dist = await buildSite(site.root)
-    const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))!
-    manifest = JSON.parse(readFileSync(join(dist, 'assets/js', first), 'utf8')) as SearchManifest
+    manifest = JSON.parse(readFileSync(join(dist, 'search-index.json'), 'utf8')) as SearchManifest
     // The brute-force answer: every page's text parsed again from its markdown, scanned whole.
     pack = (url) => readFileSync(join(dist, url.slice('/gpt/'.length)))
     paths = pathsOf(manifest, pack)
@@ -70,7 +69,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
       page.on('requestfinished', (r) => {
         const path = decodeURI(new URL(r.url()).pathname)
         const range = /^bytes=(\d+)-/.exec(r.headers()['range'] ?? '')
-        if (/^\/gpt\/assets\/js\/search\./.test(path)) requested.push(path)
+        if (path === '/gpt/search-index.json') requested.push(path)
         else if (/^\/gpt\/assets\/search\//.test(path)) requested.push(range ? (items.get(`${path} ${range[1]}`) ?? `${path} ${range[1]}`) : path)
       })
     },
@@ -108,7 +107,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
   async function open(): Promise<void> {
     await page.goto(url + 'handbook/' + paths[5].split('/').pop())
     await ready(page)
-    const firstPart = page.waitForResponse((r) => /\/assets\/js\/search\./.test(r.url()))
+    const firstPart = page.waitForResponse((r) => r.url().endsWith('/search-index.json'))
     await searchBox(page).focus()
     await firstPart
   }

@@ -51,7 +51,7 @@ function textFiles(out: SiteOutput): [string, string][] {
 
 /** The site search as the browser runs it, over the built index. */
 async function searchOf(out: SiteOutput) {
-  const [file] = [...out.files.keys()].filter((f) => /^assets\/js\/search\.[^/]+\.json$/.test(f))
+  const [file] = [...out.files.keys()].filter((f) => /^search-index\.json$/.test(f))
   const manifest = JSON.parse(asText(out.files.get(file))) as SearchManifest
   const byUrl = new Map([...out.files].filter(([p]) => p.startsWith('assets/search/')).map(([p, c]) => ['/gpt/' + p, c as Uint8Array]))
   const engine = createSearchEngine(manifest, memoryReader(manifest, byUrl))

@@ -13,12 +13,12 @@ import { copyFixture } from '../helpers/sites.js'
 
 const bytes = (contents: unknown) => Buffer.from(typeof contents === 'string' ? contents : (contents as Uint8Array))
 /** The search index's files of a build (the first part and the packs), by output path. */
-const searchFiles = (out: SiteOutput) => new Map([...out.files].filter(([f]) => /^assets\/(js\/search\.|search\/)/.test(f)).map(([f, c]) => [f, bytes(c)]))
+const searchFiles = (out: SiteOutput) => new Map([...out.files].filter(([f]) => /^(search-index\.json$|assets\/search\/)/.test(f)).map(([f, c]) => [f, bytes(c)]))
 
 /** Suggestions' paths for `query` from a built site's packed index. */
 async function find(out: SiteOutput, query: string): Promise<string[]> {
   const files = searchFiles(out)
-  const first = [...files.keys()].find((f) => f.startsWith('assets/js/search.'))!
+  const first = [...files.keys()].find((f) => f === 'search-index.json')!
   const manifest = JSON.parse(files.get(first)!.toString('utf8')) as SearchManifest
   const byUrl = new Map([...files].map(([f, data]) => ['/gpt/' + f, new Uint8Array(data)]))
   const engine = createSearchEngine(manifest, memoryReader(manifest, byUrl))

@@ -24,7 +24,7 @@ function inlineData(out: SiteOutput, file: string): InitialData {
   return JSON.parse(json) as InitialData
 }
 
-const searchFiles = (out: SiteOutput) => [...out.files.keys()].filter((f) => /^assets\/js\/search\.[^/]+\.json$/.test(f))
+const searchFiles = (out: SiteOutput) => [...out.files.keys()].filter((f) => /^search-index\.json$/.test(f))
 
 describe('search index of the fixture site', () => {
   let out: SiteOutput

@@ -11,6 +11,9 @@ import { startSearchJob } from './search-job.js'
 export { SEARCH_TEXT_LIMIT } from './search-entries.js'
 
 /** The search index: title, path, h2/h3 headings and body text of every published page. */
+/** Where the search index's first part is, in the output folder. */
+export const SEARCH_MANIFEST_FILE = 'search-index.json'
+
 export function buildSearchIndex(parsed: ParsedPage[], siteTitle: string, limit = SEARCH_TEXT_LIMIT): SearchIndexData {
   return { v: 1, pages: [...searchEntries(parsed, siteTitle, limit)] }
 }
@@ -45,7 +48,10 @@ export function searchIndexOutput(ctx: OutputContext): ExtraOutput {
   let job = feed.job
   const name = ctx.hash(`search-shards\n${searchCodeKey()}\n${digest}`)
   const dir = `assets/search/${name}/`
-  const file = `assets/js/search.${name}.json`
+  // The first part at one address for every build (revalidated, not cached for a year): pages name
+  // it, and a page whose text changed leaves every other page's bytes as they were. It names the
+  // packs, which are named by their contents.
+  const file = SEARCH_MANIFEST_FILE
   const filesOf = ({ manifest, files }: SearchShards): [string, OutputContents][] => {
     manifest.s = withBase(base, '/' + dir)
     return [[file, JSON.stringify(manifest)], ...files.map(([pack, contents]): [string, OutputContents] => [dir + pack, contents])]
