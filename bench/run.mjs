@@ -231,3 +231,17 @@ if (process.env.BENCH_LIGHTHOUSE !== '0') {
 const ci = await import('./ci-build.mjs')
 const ciSizes = (process.env.BENCH_CI_SIZES ?? '2000').split(',').map(Number).filter((n) => sizes.includes(n))
 if (ciSizes.length) ci.printCiTable(ciSizes.map((n) => ({ n, ...ci.ciRow(join(corpusRoot, `n${n}`), runs) })), runs)
+
+// The edit loop: one page edited with the cache and the output kept (bench/edit-rebuild.mjs), and
+// in `serve` from the file saved to the new text in a real browser's DOM (bench/serve-edit.mjs);
+// BENCH_EDIT_SIZES (default 2000 when run), BENCH_EDITS (default 10).
+const edit = await import('./edit-rebuild.mjs')
+const serveEdit = await import('./serve-edit.mjs')
+const editSizes = (process.env.BENCH_EDIT_SIZES ?? '2000').split(',').map(Number).filter((n) => sizes.includes(n))
+const edits = Number(process.env.BENCH_EDITS ?? 10)
+if (editSizes.length) {
+  edit.printEditTable(editSizes.map((n) => ({ n, ...edit.editRows(join(corpusRoot, `n${n}`), edits) })), edits)
+  const served = []
+  for (const n of editSizes) served.push({ n, ...(await serveEdit.serveEditRow(join(corpusRoot, `n${n}`), edits)) })
+  serveEdit.printServeTable(served, edits)
+}

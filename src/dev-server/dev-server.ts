@@ -86,7 +86,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const ready = new Promise<void>((resolve) => (started = resolve))
   const handle = serveOutput({
     ready,
-    settled: () => builds.settled(),
+    settled: () => builds.built(),
     output: () => builds.output,
     failure: () => builds.failure,
     reload,

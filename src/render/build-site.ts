@@ -57,6 +57,12 @@ export interface BuildOptions {
    * own); without either, the pages get no widget A and the build warns `CommentsNoService`.
    */
   commentService?: string
+  /**
+   * Without an output folder: finish without waiting for what is made beside the render (the
+   * search index's packs, which no page's bytes depend on); `SiteOutput.later` adds them to
+   * `files` when ready. The dev server shows an edited page before the search index is packed again.
+   */
+  laterInBackground?: boolean
 }
 
 export interface SiteOutput {
@@ -74,6 +80,8 @@ export interface SiteOutput {
   /** Broken references found with `keepGoing` (otherwise they fail the build). */
   problems: GptnotesError[]
   pages: number
+  /** With `laterInBackground`: resolves with the paths of the later files once they are in `files`. */
+  later?: Promise<string[]>
 }
 
 /**
@@ -105,6 +113,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   }
   let rendered: RenderRecords | undefined
   let renderedNow = 0
+  let background: Promise<string[]> | undefined
   const putAll = async (list: Iterable<readonly [string, OutputContents]>) => {
     for (const [path, contents] of list) await put(path, contents)
   }
@@ -254,6 +263,10 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
     laterOutputs: {
       // What was made beside the render (the search index's packs), once ready.
       async run({ later }) {
+        if (options.laterInBackground && !out) {
+          background = Promise.all(later).then((lists) => lists.flat().map(([path, contents]) => (files.set(path, contents), path)))
+          return { laterCount: 0 }
+        }
         const made = (await Promise.all(later)).flat()
         await putAll(made)
         return { laterCount: made.length }
@@ -307,7 +320,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   if (!out && rendered) caches.keepRenderRecords(rendered, undefined)
   const { config, routes, parsed, headers, references, configWarnings, contentWarnings, noCommentService } = v as BuildValues
   const warnings = [...configWarnings, ...contentWarnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : []), ...lockNotice(parsed)]
-  return { config, files, routes, parsed, headers, warnings, problems: references.errors, pages: parsed.length }
+  return { config, files, routes, parsed, headers, warnings, problems: references.errors, pages: parsed.length, ...(background ? { later: background } : {}) }
 }
 
 /** A promise a later stage awaits: its rejection is heard there, not as unhandled now. */
