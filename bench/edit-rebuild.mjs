@@ -4,22 +4,13 @@
 // appended to the probe page's body, and its title changed (the lists that show it too). The
 // page is put back as it was at the end (and built once more, so the output is the corpus's).
 //   node bench/edit-rebuild.mjs SITE [EDITS]
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildOnce } from './ci-build.mjs'
 
-const here = join(fileURLToPath(import.meta.url), '..')
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 export const PROBE_SOURCE = 'content/handbook/setup-0002.md'
-
-function buildOnce(site) {
-  const t0 = performance.now()
-  const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), site, '--cache'], { encoding: 'utf8' })
-  const wall = (performance.now() - t0) / 1000
-  if (child.status !== 0) throw new Error(child.stderr || child.stdout)
-  return { wall, ...JSON.parse(child.stdout.trim().split('\n').pop()) }
-}
 
 /** Median CPU-s and wall s of `edits` rebuilds after `change(text, i)` of the probe page, and the stages of the median one. */
 function editRow(site, edits, change) {
