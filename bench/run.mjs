@@ -2,6 +2,7 @@
 // article's first load downloads. Prints one stable markdown table (compare across versions).
 //   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3      (10000 runs too: BENCH_SIZES=27,500,2000,10000)
 // A last small table: one large page (bench/large-page.mjs), parsed alone and built cold.
+// Then the search index, and beside it Pagefind's over the same output at each size (bench/search-compare.mjs; BENCH_PAGEFIND=0 skips it).
 // Then the comment service under load (bench/service.mjs) and widget A against it
 // (bench/widget-a.mjs; BENCH_SERVICE=0 skips both), and
 // Lighthouse on the probe article and the home page at each size (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
@@ -173,6 +174,12 @@ for (const r of rows) {
   console.log(
     `| ${r.n} | ${kib(r.search.firstGz)} | ${r.search.shards} + ${r.search.texts} | ${kib(r.search.largestShardGz)} | ${kib(first.gz)} (${first.files}, ${first.rounds}) | ${kib(next.gz)} (${next.files}, ${next.rounds}) | ${r.search.packs} | ${kib(first.wholeGz)} (${first.wholeFiles}) |`,
   )
+}
+
+// Our search index beside Pagefind's over the same output, one table per size (bench/search-compare.mjs; BENCH_PAGEFIND=0 skips it).
+if (process.env.BENCH_PAGEFIND !== '0') {
+  const { printSearchCompare, searchCompare } = await import('./search-compare.mjs')
+  for (const r of rows) printSearchCompare(r.n, await searchCompare(join(corpusRoot, `n${r.n}`, 'dist'), { runs }))
 }
 
 // The comment service under load, SQLite and PostgreSQL (bench/service.mjs prints its own table).

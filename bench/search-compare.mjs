@@ -46,11 +46,11 @@ function coldBuild(site) {
   return JSON.parse(child.stdout.trim().split('\n').pop())
 }
 
-/** A site folder reading `content` in place, with search on or off (the only config it sets). */
+/** A site folder reading `content` in place, with search on or off (the only config it sets; both read a config file alike). */
 function scratchSite(content, search) {
   const site = mkdtempSync(join(tmpdir(), `gptnotes-search-${search ? 'on' : 'off'}-`))
   symlinkSync(resolve(content), join(site, 'content'))
-  if (!search) writeFileSync(join(site, 'gptnotes.config.mjs'), 'export default { themeConfig: { search: false } }\n')
+  writeFileSync(join(site, 'gptnotes.config.mjs'), `export default { themeConfig: { search: ${search} } }\n`)
   return site
 }
 
@@ -95,37 +95,36 @@ function pagesHolding(dist, phrase, textOf) {
   return n
 }
 
-/** A page of the site in a fresh browser context, counting every byte the network carries from `start()` to `stop()`. */
-async function openCounted(browser, url) {
+/** Resolves once `host` has sent nothing for `ms`. */
+async function hostQuiet(host, ms) {
+  for (let last = host.sent(), quiet = 0; quiet < ms; quiet += 100) {
+    await new Promise((r) => setTimeout(r, 100))
+    const now = host.sent()
+    if (now.bytes !== last.bytes || now.requests !== last.requests) [last, quiet] = [now, 0]
+  }
+}
+
+/**
+ * A page of the site in a fresh browser context (an empty cache), once it has loaded what it
+ * loads by itself (the route map comes at idle time), and what the host sends from `start()` to
+ * `stop()`. Counted at the host, so the fetches of a page's workers count too.
+ */
+async function openCounted(browser, host, path) {
   const context = await browser.newContext()
   const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  const requests = new Map()
-  let counting = false
-  cdp.on('Network.requestWillBeSent', (e) => counting && !requests.has(e.requestId) && requests.set(e.requestId, { url: e.request.url, bytes: 0, done: false }))
-  const finish = (e, bytes) => {
-    const r = requests.get(e.requestId)
-    if (r) Object.assign(r, { bytes, done: true })
-  }
-  cdp.on('Network.loadingFinished', (e) => finish(e, e.encodedDataLength))
-  cdp.on('Network.loadingFailed', (e) => finish(e, 0))
-  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.goto(host.url + path, { waitUntil: 'networkidle' })
+  await hostQuiet(host, 1500)
+  let from
   return {
     page,
     start() {
-      requests.clear()
-      counting = true
+      from = host.sent()
     },
-    /** Once no request is open for 300 ms: the bytes (headers included) and requests since `start()`. */
+    /** Once the host has sent nothing for 300 ms: the bytes (status lines and headers included) and requests since `start()`. */
     async stop() {
-      for (let quiet = 0; quiet < 3; ) {
-        await new Promise((r) => setTimeout(r, 100))
-        quiet = [...requests.values()].every((r) => r.done) ? quiet + 1 : 0
-      }
-      counting = false
-      const list = [...requests.values()]
-      return { bytes: list.reduce((n, r) => n + r.bytes, 0), files: list.length }
+      await hostQuiet(host, 300)
+      const to = host.sent()
+      return { bytes: to.bytes - from.bytes, files: to.requests - from.requests }
     },
     close: () => context.close(),
   }
@@ -167,7 +166,7 @@ async function browserFigures(browser, dir, { ranges, queries, ranking, textOf }
       ['ours', askOurs],
       ['pagefind', async (page, q) => (await askPagefind(page, q)).pages],
     ]) {
-      const tab = await openCounted(browser, host.url + PROBE)
+      const tab = await openCounted(browser, host, PROBE)
       if (engine === 'ours') await tab.page.getByRole('search').getByRole('searchbox', { name: '搜索', exact: true }).waitFor()
       const downloads = []
       let top
@@ -194,12 +193,12 @@ async function browserFigures(browser, dir, { ranges, queries, ranking, textOf }
 }
 
 /**
- * The comparison for one built corpus (`dist` = SITE/dist, SITE/content beside it). `buildCpuMs`
- * and `buildRssKiB`: the cold builds (search on) already made of SITE, if any; otherwise each run
- * makes one. Our index's CPU is a build's with search on less one with it off (it is made inside
- * the build, on a thread of its own), the median of `runs` pairs alternating with Pagefind's runs.
+ * The comparison for one built corpus (`dist` = SITE/dist, SITE/content beside it). Our index is
+ * made inside the build, on a thread of its own, so its CPU is a cold build's with search on less
+ * one's with it off; each run is such a pair then Pagefind's run, alternating, and the medians are
+ * printed. Our peak memory is the whole build's, the index's share included.
  */
-export async function searchCompare(dist, { runs = 1, buildCpuMs, buildRssKiB } = {}) {
+export async function searchCompare(dist, { runs = 1 } = {}) {
   requireTools()
   dist = resolve(dist)
   const content = join(dirname(dist), 'content')
@@ -209,14 +208,14 @@ export async function searchCompare(dist, { runs = 1, buildCpuMs, buildRssKiB } 
   cpSync(dist, copy, { recursive: true })
   const on = scratchSite(content, true)
   const off = scratchSite(content, false)
-  const ours = { cpuMs: [], rssKiB: buildRssKiB ? [...buildRssKiB] : [] }
+  const ours = { cpuMs: [], rssKiB: [] }
   const pf = { cpuMs: [], rssKiB: [] }
   try {
     for (let i = 0; i < runs; i++) {
-      const withSearch = buildCpuMs ? { cpuMs: buildCpuMs[i % buildCpuMs.length] } : coldBuild(on)
+      const withSearch = coldBuild(on)
       const without = coldBuild(off)
       ours.cpuMs.push(withSearch.cpuMs - without.cpuMs)
-      if (!buildRssKiB) ours.rssKiB.push(withSearch.maxRssKiB)
+      ours.rssKiB.push(withSearch.maxRssKiB)
       const p = pagefindIndex(copy)
       pf.cpuMs.push(p.cpuMs)
       pf.rssKiB.push(p.maxRssKiB)

@@ -23,7 +23,10 @@ const isFile = (p) => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false
 
 export async function serveDist(dir, base = '/gpt/', { ranges = false } = {}) {
   const gzipped = new Map()
+  // What the host has sent, as a network counts it (status lines, headers and bodies), and the requests it answered.
+  const sent = { bytes: 0, requests: 0 }
   const server = createServer((req, res) => {
+    sent.requests++
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
     let file = join(dir, '404.html')
     let status = 404
@@ -57,6 +60,19 @@ export async function serveDist(dir, base = '/gpt/', { ranges = false } = {}) {
     res.writeHead(status, { ...headers, 'content-length': body.length })
     res.end(req.method === 'HEAD' ? undefined : body)
   })
+  const sockets = new Set()
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => {
+      sent.bytes += socket.bytesWritten
+      sockets.delete(socket)
+    })
+  })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${server.address().port}${base}`, close: () => new Promise((r) => server.close(r)) }
+  return {
+    url: `http://127.0.0.1:${server.address().port}${base}`,
+    /** Bytes and requests sent so far. */
+    sent: () => ({ bytes: [...sockets].reduce((n, s) => n + s.bytesWritten, sent.bytes), requests: sent.requests }),
+    close: () => new Promise((r) => (server.close(r), server.closeAllConnections())),
+  }
 }
