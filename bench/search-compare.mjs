@@ -178,7 +178,7 @@ async function browserFigures(browser, dir, { ranges, queries, ranking, textOf }
       }
       const fig = { downloads }
       if (ranking) {
-        fig.precision = top.length ? top.filter((p) => textOf(p).includes(queries[0])).length / top.length : 0
+        fig.precision = top.length ? top.filter((p) => textOf(p).includes(queries[0])).length / top.length : undefined
         fig.topCount = top.length
         fig.ranked = 0
         for (const { query, page } of ranking) if ((await ask(tab.page, query)).slice(0, 10).some((p) => p === BASE + page)) fig.ranked++
@@ -226,9 +226,10 @@ export async function searchCompare(dist, { runs = 1 } = {}) {
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     })
+    const ranking = rankingQueries(content)
     let ranged, whole
     try {
-      ranged = await browserFigures(browser, copy, { ranges: true, queries, ranking: rankingQueries(content), textOf })
+      ranged = await browserFigures(browser, copy, { ranges: true, queries, ranking, textOf })
       whole = await browserFigures(browser, copy, { ranges: false, queries })
     } finally {
       await browser.close()
@@ -249,7 +250,7 @@ export async function searchCompare(dist, { runs = 1 } = {}) {
     return {
       runs,
       queries,
-      rankingQueries: 50,
+      rankingQueries: ranking.length,
       holding: pagesHolding(dist, queries[0], textOf),
       ours: row(ours.cpuMs, ours.rssKiB, search, 'ours'),
       pagefind: row(pf.cpuMs, pf.rssKiB, pfSize, 'pagefind'),
@@ -275,7 +276,7 @@ export function printSearchCompare(n, r) {
     ['Pagefind 1.6 extended', r.pagefind],
   ]) {
     console.log(
-      `| ${name} | ${x.cpuS.toFixed(2)} | ${x.peakMiB.toFixed(0)} | ${(x.bytes / 1048576).toFixed(2)} | ${x.files} | ${dl(x.ranged[0])} | ${dl(x.ranged[1])} | ${dl(x.whole[0])} | ${dl(x.whole[1])} | ${x.ranked}/${r.rankingQueries} | ${x.precision.toFixed(2)} (of ${x.topCount}) |`,
+      `| ${name} | ${x.cpuS.toFixed(2)} | ${x.peakMiB.toFixed(0)} | ${(x.bytes / 1048576).toFixed(2)} | ${x.files} | ${dl(x.ranged[0])} | ${dl(x.ranged[1])} | ${dl(x.whole[0])} | ${dl(x.whole[1])} | ${x.ranked}/${r.rankingQueries} | ${x.topCount ? `${x.precision.toFixed(2)} (of ${x.topCount})` : 'none found'} |`,
     )
   }
   console.log(`| ours / Pagefind | ${(r.ours.cpuS / r.pagefind.cpuS).toFixed(2)}× | | ${(r.ours.bytes / r.pagefind.bytes).toFixed(2)}× | | ${(r.ours.ranged[0].bytes / r.pagefind.ranged[0].bytes).toFixed(2)}× | ${(r.ours.ranged[1].bytes / r.pagefind.ranged[1].bytes).toFixed(2)}× | ${(r.ours.whole[0].bytes / r.pagefind.whole[0].bytes).toFixed(2)}× | ${(r.ours.whole[1].bytes / r.pagefind.whole[1].bytes).toFixed(2)}× | | |`)
@@ -288,6 +289,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node bench/search-compare.mjs SITE/dist   (a built bench corpus, SITE/content beside it)')
     process.exit(2)
   }
-  const result = await searchCompare(dist, { runs: Number(process.env.BENCH_RUNS ?? 1) })
-  printSearchCompare(JSON.parse(readFileSync(join(dist, '..', 'content', 'corpus.json'), 'utf8')).n, result)
+  try {
+    const result = await searchCompare(dist, { runs: Number(process.env.BENCH_RUNS ?? 1) })
+    printSearchCompare(JSON.parse(readFileSync(join(dist, '..', 'content', 'corpus.json'), 'utf8')).n, result)
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err)
+    process.exit(1)
+  }
 }
