@@ -16,14 +16,14 @@ export const SAMPLE_QUERIES = ['配置文件', '配置参数']
 const gz = (buf) => gzipSync(buf, { level: 6 }).length
 
 export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
-  const { createSearchEngine } = await import('../lib/client/search/engine.js')
+  const { createSearchEngine } = await import('../lib/search/query/engine.js')
   const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))
   const firstBuf = readFileSync(join(dist, 'assets/js', first))
   const manifest = JSON.parse(firstBuf.toString('utf8'))
   const dir = join(dist, manifest.s.slice(BASE.length))
   const packs = readdirSync(dir).filter((f) => /^\d+\.bin$/.test(f))
   const packBytes = packs.reduce((n, f) => n + statSync(join(dir, f)).size, 0)
-  const { decodeSizes } = await import('../lib/shared/search-shards.js')
+  const { decodeSizes } = await import('../lib/search/format/shards.js')
   const sizes = decodeSizes(manifest.z)
   const buckets = Object.values(manifest.n).reduce((a, b) => a + b, 0)
   const bucketSizes = sizes.slice(0, buckets)

@@ -1,9 +1,9 @@
 /** The packed search index in memory, with an engine that records which items it reads. */
 import { inflateRawSync } from 'node:zlib'
-import { createSearchEngine, type ReadRange } from '../../src/client/search/engine.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
-import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
-import { PARTS, decodeSizes, itemLocator, tierItem, type SearchManifest, type SearchRecord } from '../../src/shared/search-shards.js'
+import { createSearchEngine, type ReadRange } from '../../src/search/query/engine.js'
+import { buildSearchShards } from '../../src/search/build/builder.js'
+import type { SearchEntry, Suggestion } from '../../src/search/format/rank.js'
+import { PARTS, decodeSizes, itemLocator, tierItem, type SearchManifest, type SearchRecord } from '../../src/search/format/shards.js'
 
 /** Names of every bucket of `manifest`, in pack order. */
 export const bucketNames = (manifest: SearchManifest): string[] => PARTS.flatMap((part) => Array.from({ length: manifest.n[part] }, (_, k) => `${part}${k}`))

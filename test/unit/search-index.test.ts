@@ -8,9 +8,9 @@ import { SuggestionText } from '../../src/client/search/suggestion-text.js'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
-import { createSearchEngine } from '../../src/client/search/engine.js'
-import { inflateRaw } from '../../src/shared/search-inflate.js'
-import { decodeSizes, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
+import { inflateSync } from 'fflate'
+import { decodeSizes, textItem, type SearchManifest } from '../../src/search/format/shards.js'
 import type { InitialData } from '../../src/shared/types.js'
 import { bucketNames, fullLocator, memoryReader, recordsOf } from '../helpers/search-packs.js'
 import { copyFixture } from '../helpers/sites.js'
@@ -86,8 +86,8 @@ describe('search index of the fixture site', () => {
     expect(pages[page][0]).toBe('注册 ChatGPT 账号')
     const { url, start, end } = fullLocator(manifest, packOf)(textItem(page))
     const d = fullLocator(manifest, packOf)('d')
-    const dictionary = inflateRaw(packOf(d.url).slice(d.start, d.end))
-    const text = asText(inflateRaw(packOf(url).slice(start, end), dictionary))
+    const dictionary = inflateSync(packOf(d.url).slice(d.start, d.end))
+    const text = asText(inflateSync(packOf(url).slice(start, end), { dictionary }))
     expect(text).toContain('本文介绍如何注册 ChatGPT 账号')
     expect(text).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
     expect(pages.map(([, path]) => path)).toContain('/notes/note-12.html')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, fold, parseQuery, prepareIndex, search, type SearchEntry, type Segment, type Suggestion } from '../../src/shared/search.js'
+import { excerpt, fold, parseQuery, prepareIndex, search, type SearchEntry, type Segment, type Suggestion } from '../../src/search/format/rank.js'
 
 const page = (t: string, p: string, x = '', h: [string, string][] = []): SearchEntry => ({ t, p, h, x })
 const indexOf = (...pages: SearchEntry[]) => prepareIndex({ v: 1, pages })

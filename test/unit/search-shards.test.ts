@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createSearchEngine } from '../../src/client/search/engine.js'
-import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
+import { prepareIndex, search, type SearchEntry } from '../../src/search/format/rank.js'
 import { queriesFrom, withCorpusEntries } from '../helpers/search-corpus.js'
 import { memoryReader, packed, recordsOf } from '../helpers/search-packs.js'
 

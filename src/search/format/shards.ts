@@ -30,11 +30,11 @@
  * Items are stored deflated, end to end, in a few packs of about PACK_TARGET_BYTES: a query
  * reads the byte ranges of its own items (a whole pack, once, from a host that ignores ranges).
  */
-import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './search.js'
+import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './rank.js'
 
 /** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 5
+  v: 6
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
   /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */
@@ -48,6 +48,11 @@ export interface SearchManifest {
    * 6 bits a character (`encodeSizes`): a third of the room JSON numbers take.
    */
   z: string
+  /**
+   * The kinds of item stored as they are (their names' letters: `c`, `g`, `fc`, `fg` buckets and
+   * `x` tier parts, bit-coded lists that DEFLATE does not shrink); every other item is raw DEFLATE.
+   */
+  raw: string[]
   /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). Tier packs follow these, numbered from `k.length`. */
   k: number[]
 }
@@ -96,6 +101,11 @@ export const bucketOf = (m: SearchManifest, { family, key }: ShardKey, fields = 
  * `t<page>` (a page's body text, UTF-8).
  */
 export const DICTIONARY_ITEM = 'd'
+
+/** The letters an item's name starts with: its kind. */
+export const itemKind = (item: string): string => /^[a-z]*/.exec(item)![0]
+/** Kinds of item the build stores raw (`SearchManifest.raw`). */
+export const RAW_ITEMS = ['c', 'g', 'fc', 'fg', 'x']
 
 export const bucketItem = (m: SearchManifest, k: ShardKey, fields = false): string => `${partOf(k.family, fields)}${bucketOf(m, k, fields)}`
 export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`

@@ -1,8 +1,9 @@
-import { fold, foldText, matchInText, parseQuery, rankHits, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../../shared/search.js'
-import { inflateRaw } from '../../shared/search-inflate.js'
+import { fold, foldText, matchInText, parseQuery, rankHits, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../format/rank.js'
+import { inflateSync } from 'fflate'
 import {
   DICTIONARY_ITEM,
   bucketItem,
+  itemKind,
   itemLocator,
   parseBucket,
   postedPages,
@@ -13,9 +14,9 @@ import {
   type SearchManifest,
   type SearchRecord,
   type ShardKey,
-} from '../../shared/search-shards.js'
+} from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
-import { termBounds, termPlan } from '../../shared/search-tiers.js'
+import { termBounds, termPlan } from '../format/tiers.js'
 import { FileCache } from './file-cache.js'
 
 /** Reads bytes `[start, end)` of the file at `url` (a range request, or a slice of the whole file). */
@@ -38,13 +39,16 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
   const files: FileCache = new FileCache(async (item) => {
     const { url, start, end } = locate(item)
     const data = await read(url, start, end)
-    if (item === DICTIONARY_ITEM) return inflateRaw(data)
-    // Tiers are bit-coded lists, stored as they are.
-    if (item[0] === 'x') return data
-    if (item[0] !== 'r' && item[0] !== 't') return parseBucket(inflateRaw(data))
+    const kind = itemKind(item)
+    // Buckets and tier parts are bit-coded lists, stored as they are (the manifest says which kinds are); the rest is raw DEFLATE.
+    const raw = manifest.raw.includes(kind)
+    if (kind !== 'r' && kind !== 't') {
+      const bytes = raw ? data : inflateSync(data)
+      return item === DICTIONARY_ITEM || kind === 'x' ? bytes : parseBucket(bytes)
+    }
     // Records and texts are deflated with the dictionary, fetched with the first buckets.
     const [dictionary] = (await files.fetch([DICTIONARY_ITEM])) as Uint8Array[]
-    const text = utf8.decode(inflateRaw(data, dictionary))
+    const text = utf8.decode(raw ? data : inflateSync(data, { dictionary }))
     return item[0] === 'r' ? (JSON.parse(text) as unknown) : text
   })
   // A text's place comes from its record, fetched before it.
