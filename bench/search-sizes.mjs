@@ -27,8 +27,8 @@ export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
   const sizes = decodeSizes(manifest.z)
   const buckets = Object.values(manifest.n).reduce((a, b) => a + b, 0)
   const bucketSizes = sizes.slice(0, buckets)
-  // Then the dictionary, and per record its size and its texts' size.
-  const recordSizes = sizes.slice(buckets + 1).filter((_, i) => i % 2 === 0)
+  // Then the dictionary, the page lengths, and per record its size and its texts' size.
+  const recordSizes = sizes.slice(buckets + 2).filter((_, i) => i % 2 === 0)
   const fetched = []
   const whole = new Set()
   // Round trips: a read begun while none is in flight starts one (reads answer on the next turn, as from a network).

@@ -62,13 +62,13 @@ describe('search index of the fixture site', () => {
     const dir = manifest.s.slice('/gpt/'.length)
     const names = [...out.files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length))
     expect(names.sort()).toEqual(manifest.k.map((_, k) => `${k}.bin`).sort())
-    // Items: every bucket (bodies' and fields', characters and grams), the dictionary, and every record, each followed in its pack by its pages' texts.
+    // Items: every bucket (bodies' and fields', characters and grams), the dictionary, the page lengths, and every record, each followed in its pack by its pages' texts.
     const sizes = decodeSizes(manifest.z)
     const records = Math.ceil(manifest.p / manifest.r)
-    expect(sizes).toHaveLength(bucketNames(manifest).length + 1 + 2 * records)
+    expect(sizes).toHaveLength(bucketNames(manifest).length + 2 + 2 * records)
     const pack = (url: string) => out.files.get(url.slice('/gpt/'.length)) as Uint8Array
     const locate = fullLocator(manifest, pack)
-    const all = [...bucketNames(manifest), 'd']
+    const all = [...bucketNames(manifest), 'd', 'l']
     for (let r = 0; r < records; r++) all.push(`r${r}`, ...Array.from({ length: Math.min(manifest.r, manifest.p - r * manifest.r) }, (_, k) => `t${r * manifest.r + k}`))
     const used = new Map<string, number>()
     for (const item of all) {

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { BODY_COUNT_CAP, fold, type SearchEntry } from '../format/rank.js'
+import { BODY_COUNT_CAP, fold, lengthUnits, type SearchEntry } from '../format/rank.js'
 import { Code, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
 import { BodyPostings } from './body-postings.js'
@@ -385,6 +385,7 @@ function tierOf({ list, slots }: List, tiers: TierPacks): Uint8Array {
   const summaryBytes = packList(Kind.BodyChar, summary)
   const { pack, start } = tiers.add([summaryBytes])
   const stub = new ByteList()
+  stub.push(list.entries)
   stub.push(pack)
   stub.push(start)
   stub.push(summaryBytes.length)
@@ -414,6 +415,8 @@ export class SearchIndexBuilder {
   private readonly lists: Map<string, List>[] = Array.from({ length: 6 }, () => new Map())
   private readonly parts: Record<Part, List[]> = { c: [], g: [], fc: [], fg: [] }
   private readonly records: SearchRecord[number][] = []
+  /** Each page's body length (`lengthUnits`). */
+  private readonly lengths: number[] = []
   /** Page texts, deflated with the dictionary (UTF-8, until the dictionary is complete). */
   private readonly texts: Uint8Array[] = []
   private dictionary: Buffer | undefined
@@ -495,6 +498,7 @@ export class SearchIndexBuilder {
       this.dictionaryBytes += slice.length
       if (this.dictionaryBytes >= DICTIONARY_BYTES) this.completeDictionary()
     }
+    this.lengths.push(lengthUnits(entry.x.length))
     this.records.push([entry.t, entry.p, entry.h.map(([title, slug]) => (slug === slugify(title) ? [title] : [title, slug])), 0])
   }
 
@@ -552,8 +556,9 @@ export class SearchIndexBuilder {
     // Raw, not compressed: a bucket is mostly Rice-coded bits, which deflate at level 1 made
     // 1.9 % smaller at 2,000 pages (level 6 no smaller than that), for 0.25–0.35 s of this thread.
     for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(bucket, false)
-    // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
+    // The dictionary, the lengths, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
+    add(Uint8Array.from(this.lengths), false)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
       const texts = this.texts.slice(first, first + RECORD_PAGES)
       const pages = this.records.slice(first, first + RECORD_PAGES).map((r, i): SearchRecord[number] => [r[0], r[1], r[2], texts[i].length])

@@ -63,17 +63,20 @@ export interface TierPart {
 
 /** A tiered key's stub, parsed: where its summary lies, and each group (none when empty). */
 export interface TierStub {
+  /** Pages the bigram lies on (`BodyStats.df`). */
+  pages: number
   summary: TierPart
   groups: (TierPart | undefined)[]
 }
 
 /**
- * A stub's bytes: the summary's pack, start and size; then per group 0 when it is empty, else its
+ * A stub's bytes: the pages the bigram lies on; the summary's pack, start and size; then per group 0 when it is empty, else its
  * size × 2 + 1 when it starts the next pack (at 0), + 0 when it follows the part before it. A
  * tier's parts lie in order, so a host that ignores ranges fetches small packs, not whole tiers.
  */
 export function parseTierStub(data: Uint8Array): TierStub {
   const r = new VarReader(data)
+  const pages = r.next()
   const pack = r.next()
   const start = r.next()
   const summary = { pack, start, end: start + r.next() }
@@ -89,7 +92,22 @@ export function parseTierStub(data: Uint8Array): TierStub {
     const at = v % 2 ? { pack: last.pack + 1, start: 0 } : { pack: last.pack, start: last.end }
     groups.push((last = { ...at, end: at.start + size }))
   }
-  return { summary, groups }
+  return { pages, summary, groups }
+}
+
+/**
+ * On how many pages the term's first key lies (`BodyStats.df`), from its bounds (`termBounds`:
+ * every page where a term of one or two characters, or a Latin one, lies) or, for a longer CJK
+ * term, its first bigram's list (its entries) or stub.
+ */
+export function termPages(term: Term, bucketOf: BucketOf, bounds: Map<number, BodyBound>): number {
+  if (!term.cjk || term.text.length <= 2) return bounds.size
+  const [key] = termKeys(term)
+  const { lists } = bucketOf(key)
+  const stub = lists.get(Kind.BodyTier + key.key)
+  if (stub) return parseTierStub(stub).pages
+  const data = lists.get(Kind.BodyGram + key.key)
+  return data ? new VarReader(data).next() : 0
 }
 
 /** A term's body matches on a page: exact, or bounds (at most `count`, the first no sooner than `first`). */

@@ -1,7 +1,8 @@
-import { fold, foldText, matchInText, parseQuery, rankHits, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../format/rank.js'
+import { fold, foldText, matchInText, parseQuery, rankHits, statsOf, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../format/rank.js'
 import { inflateSync } from 'fflate'
 import {
   DICTIONARY_ITEM,
+  LENGTHS_ITEM,
   bucketItem,
   itemKind,
   itemLocator,
@@ -16,7 +17,7 @@ import {
   type ShardKey,
 } from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
-import { termBounds, termPlan } from '../format/tiers.js'
+import { termBounds, termPages, termPlan } from '../format/tiers.js'
 import { FileCache } from './file-cache.js'
 
 /** Reads bytes `[start, end)` of the file at `url` (a range request, or a slice of the whole file). */
@@ -44,7 +45,7 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     const raw = manifest.raw.includes(kind)
     if (kind !== 'r' && kind !== 't') {
       const bytes = raw ? data : inflateSync(data)
-      return item === DICTIONARY_ITEM || kind === 'x' ? bytes : parseBucket(bytes)
+      return item === DICTIONARY_ITEM || item === LENGTHS_ITEM || kind === 'x' ? bytes : parseBucket(bytes)
     }
     // Records and texts are deflated with the dictionary, fetched with the first buckets.
     const [dictionary] = (await files.fetch([DICTIONARY_ITEM])) as Uint8Array[]
@@ -97,7 +98,9 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     let verify: number[] = []
     if (hits.length < max) {
       const body = bucketsOf(false)
-      if (!body.buckets) return files.fetch(body.items).then(() => search(query, max))
+      // Every page's length comes with the first body buckets: their ranking reads it.
+      const lengths = files.peek([LENGTHS_ITEM])?.[0] as Uint8Array | undefined
+      if (!body.buckets || !lengths) return files.fetch([...body.items, LENGTHS_ITEM]).then(() => search(query, max))
       // Terms with a large bigram read its tier (a group of its list, or its summary) next.
       const plans = terms.map((t) => termPlan(t, body.of))
       const tierItems = [...new Set(plans.flatMap((p) => p.items))]
@@ -117,7 +120,9 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
       let read = 0
       for (const b of bodies) for (const [page, m] of b) if (!m.exact && folded.has(page)) read++
       const slots = max - hits.length
-      const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + slots + 2 * read, inBody)
+      const pagesOf = new Map(terms.map((t, k) => [t, termPages(t, body.of, bodies[k])]))
+      const stats = statsOf(lengths, (t) => pagesOf.get(t) ?? 0)
+      const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + slots + 2 * read, inBody, stats)
       hits = ranked.slice(0, max)
       const unsure = (h: Hit) => h.kind === 'body' && bounded(h.page) && textHere(h.page) === undefined
       if (hits.some(unsure)) verify = ranked.filter(unsure).map((h) => h.page)
