@@ -43,8 +43,10 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     // The records of the pages shown, no more.
     expect(records.length).toBeGreaterThan(0)
     expect(records.length).toBeLessThanOrEqual(results.length)
-    expect(buckets.length + texts.length + records.length + 1).toBe(fetched.length)
+    // And the dictionary, and the page lengths the bodies' ranking reads (配置文件 reads bodies here).
+    expect(buckets.length + texts.length + records.length + 2).toBe(fetched.length)
     expect(fetched).toContain('d')
+    expect(fetched).toContain('l')
     // 配置文件: the gram buckets of its bigrams 配置 and 文件 (the fields', then the bodies'), no character bucket.
     const fieldBuckets = buckets.filter((u) => u.startsWith('fg'))
     const bodyBuckets = buckets.filter((u) => u.startsWith('g'))
