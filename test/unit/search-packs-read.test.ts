@@ -3,6 +3,7 @@ import { constants, deflateRawSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { buildSearchShards } from '../../src/search/build/builder.js'
 import { itemLocator, parseBucket, RAW_ITEMS } from '../../src/search/format/shards.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
 import { createRangeReader } from '../../src/search/query/read-range.js'
 
 // The engine inflates with fflate's `inflateSync` (raw DEFLATE, with a preset dictionary): it
@@ -37,6 +38,14 @@ describe('inflating the packed index items, in every targeted browser', () => {
     const bytes = files.find(([name]) => '/s/' + name === url)![1].subarray(start, end)
     // A raw bucket parses as it is: no stored-block header before its first entry.
     expect(parseBucket(bytes).lists.size).toBeGreaterThan(0)
+  })
+
+  it('refuses an index of another format version instead of misreading it', () => {
+    const entries = [{ t: '配置文件', p: '/a.html', h: [] as [string, string][], x: '配置文件说明。' }]
+    const { manifest } = buildSearchShards(entries, '/s/')
+    const read = () => Promise.reject(new Error('not read'))
+    expect(() => createSearchEngine({ ...manifest, v: 5 } as unknown as typeof manifest, read)).toThrow('搜索索引格式不符（v5，应为 v6）')
+    expect(() => createSearchEngine(manifest, read)).not.toThrow()
   })
 
   it('reads data deflated with a preset dictionary, back references reaching into it', () => {

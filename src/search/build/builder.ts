@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, lengthUnits, type SearchEntry } from '../format/rank.js'
-import { Code, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../format/shards.js'
+import { Code, FORMAT_VERSION, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
 import { BodyPostings } from './body-postings.js'
 import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../format/tiers.js'
@@ -567,7 +567,7 @@ export class SearchIndexBuilder {
     close()
     // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
     for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
-    return { manifest: { v: 6, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), raw: RAW_ITEMS, k }, files }
+    return { manifest: { v: FORMAT_VERSION, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), raw: RAW_ITEMS, k }, files }
   }
 
   /**

@@ -32,9 +32,12 @@
  */
 import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './rank.js'
 
+/** The format's version (FORMAT.md): the first part's `v`. */
+export const FORMAT_VERSION = 6
+
 /** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 6
+  v: typeof FORMAT_VERSION
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
   /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */

@@ -2,6 +2,7 @@ import { fold, foldText, matchInText, parseQuery, rankHits, statsOf, toSuggestio
 import { inflateSync } from 'fflate'
 import {
   DICTIONARY_ITEM,
+  FORMAT_VERSION,
   LENGTHS_ITEM,
   bucketItem,
   itemKind,
@@ -36,6 +37,8 @@ const NO_TEXT = foldText('')
 
 /** A search over the sharded index whose first part is `manifest`; `read` reads its items from the packs. */
 export function createSearchEngine(manifest: SearchManifest, read: ReadRange): SearchEngine {
+  // A page cached from an older build may name an index of another format: never misread it.
+  if (manifest.v !== FORMAT_VERSION) throw new Error(`搜索索引格式不符（v${String(manifest.v)}，应为 v${FORMAT_VERSION}）`)
   const utf8 = new TextDecoder()
   const files: FileCache = new FileCache(async (item) => {
     const { url, start, end } = locate(item)
