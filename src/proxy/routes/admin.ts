@@ -9,7 +9,7 @@ import { decodeEntities } from '../../shared/escape.js'
 import { LC, lcError } from '../leancloud/errors.js'
 import { pathValue } from '../leancloud/where.js'
 import { STATUSES, storeModerator } from '../moderate/moderator.js'
-import { approvalPlanner, sendAfterAnswer } from '../notify/hooks.js'
+import { approvalPlanner, sendAfterAnswer } from './notify.js'
 import type { CommentStatus } from '../stores/store.js'
 import { errorResponse, type ProxyEnv } from './context.js'
 

@@ -6,7 +6,9 @@
  *
  * The table's shape is the options' shape: a group (`limits`) is an object of settings.
  */
-import { baseUrl, bool, listOf, list, mailAddress, mailFrom, oneOf, optional, origin, redirectPrefix, required, secret, siteUrl, smtpUrl, storeUrl, webhookUrl, wholeNumber, type Parser } from './parse.js'
+import { baseUrl, bool, listOf, list, mailAddress, mailFrom, oneOf, optional, origin, publicUrl, redirectPrefix, required, secret, siteUrl, smtpUrl, storeUrl, webhookEntry, WEBHOOK_FORMATS, wholeNumber, type Parser } from './parse.js'
+
+export { WEBHOOK_FORMATS, type WebhookEntry, type WebhookFormat } from './parse.js'
 
 export interface Setting<T> {
   /** The `gptnotes proxy` flag, for the few settings a command line gives. */
@@ -28,9 +30,6 @@ const setting = <T, const F extends `--${string}` = never>(s: Omit<Setting<T>, '
 
 export const MODERATION = ['auto', 'all', 'none'] as const
 export type Moderation = (typeof MODERATION)[number]
-
-export const WEBHOOK_FORMATS = ['json', 'wecom', 'dingtalk', 'feishu'] as const
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
 
 export const SETTINGS = {
   origins: setting({ file: 'origins', env: 'GPTNOTES_ORIGINS', parse: listOf(origin), default: [], shownDefault: 'none: browsers refused', doc: 'allowed site origins, exact, comma-separated' }),
@@ -56,11 +55,12 @@ export const SETTINGS = {
   bitbucketUrl: setting({ file: 'bitbucket.url', env: 'BITBUCKET_URL', parse: baseUrl, default: 'https://bitbucket.org', doc: 'Bitbucket for tests' }),
   redirectUris: setting({ file: 'redirectUris', env: 'GPTNOTES_REDIRECT_URIS', parse: listOf(redirectPrefix), default: [], shownDefault: 'every page of the origins', doc: 'allowed `redirect_uri` prefixes (origin and path), comma-separated' }),
   siteUrl: setting({ file: 'siteUrl', env: 'GPTNOTES_SITE_URL', parse: siteUrl, default: undefined, shownDefault: 'none: links to pages omitted', doc: "the site's address with its base (`https://example.com/gpt/`), for links in notifications" }),
+  publicUrl: setting({ file: 'publicUrl', env: 'GPTNOTES_PUBLIC_URL', parse: publicUrl, default: undefined, shownDefault: 'none: required when notifications are on', doc: "the service's own public address (`https://comments.example.com`), for the `/admin/` and unsubscribe links in notifications; never taken from a request's `Host`" }),
   notifyMail: setting({ file: 'notifyMail', env: 'GPTNOTES_NOTIFY_MAIL', parse: mailAddress, default: undefined, shownDefault: 'none', doc: "the owner's address, told of every new comment (needs SMTP)" }),
   smtpUrl: setting({ file: 'smtpUrl', env: 'GPTNOTES_SMTP_URL', parse: smtpUrl, default: undefined, shownDefault: 'none: no mail', doc: '`smtp://USER:PASSWORD@HOST:587` (STARTTLS when offered) or `smtps://…:465`; Node only (the edge worker refuses it: use a webhook there)' }),
   mailFrom: setting({ file: 'mailFrom', env: 'GPTNOTES_MAIL_FROM', parse: mailFrom, default: undefined, shownDefault: 'none: required with SMTP', doc: 'the sender of notification mail (`我的GPT笔记 <noreply@example.com>`)' }),
-  webhookUrls: setting({ file: 'webhookUrls', env: 'GPTNOTES_WEBHOOK_URL', parse: listOf(webhookUrl), default: [], shownDefault: 'none', doc: 'webhook addresses told of new comments, comma-separated' }),
-  webhookFormat: setting({ file: 'webhookFormat', env: 'GPTNOTES_WEBHOOK_FORMAT', parse: oneOf(WEBHOOK_FORMATS), default: 'json', doc: '`json`, `wecom` (企业微信), `dingtalk` (钉钉) or `feishu` (飞书)' }),
+  webhookUrls: setting({ file: 'webhookUrls', env: 'GPTNOTES_WEBHOOK_URL', parse: listOf(webhookEntry), default: [], shownDefault: 'none', doc: 'webhook addresses told of new comments, comma-separated; each may name its own format as `FORMAT=URL` (`wecom=https://…`)' }),
+  webhookFormat: setting({ file: 'webhookFormat', env: 'GPTNOTES_WEBHOOK_FORMAT', parse: oneOf(WEBHOOK_FORMATS), default: 'json', doc: 'the format of the webhook addresses that name none: `json`, `wecom` (企业微信), `dingtalk` (钉钉) or `feishu` (飞书)' }),
   webhookSecret: setting({ file: 'webhookSecret', env: 'GPTNOTES_WEBHOOK_SECRET', parse: optional, default: undefined, shownDefault: 'none: unsigned', doc: '`json`: HMAC-SHA256 key of `X-Gptnotes-Signature`; `dingtalk`/`feishu`: the robot\'s signing secret' }),
   limits: {
     bodyBytes: setting({ file: 'limits.bodyBytes', env: 'GPTNOTES_BODY_BYTES', parse: wholeNumber(1024, 1024 * 1024, 'bytes'), default: 64 * 1024, doc: 'largest request body, in bytes' }),

@@ -83,7 +83,8 @@ export interface ClaimRequest {
 export type ClaimedInsert = { inserted: true } | { inserted: false; refused: 'claim'; until: string } | { inserted: false; refused: 'duplicate' }
 
 export type OutboxEvent = 'comment.created' | 'comment.approved' | 'comment.reply'
-export type OutboxChannel = 'mail' | 'webhook'
+/** `mail` or a webhook format (`notify/channels/`); `webhook`: a row written before each webhook had its own format (sent in the configured one). */
+export type OutboxChannel = 'mail' | 'json' | 'wecom' | 'dingtalk' | 'feishu' | 'webhook'
 export type OutboxState = 'pending' | 'sent' | 'failed' | 'dropped'
 
 /** A notification to send (`notify/`): written with the comment that causes it, sent after. */
