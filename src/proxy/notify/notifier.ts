@@ -1,7 +1,9 @@
 /**
  * The one place a message is sent: the outbox and `gptnotes comments notify-test` both call it.
- * Each send is on its own channel's clock (`timeoutMs`, then `SendFailure('timeout')`, whatever
- * the channel does), so a receiver that hangs costs its own message that long and nothing else.
+ * Each send is on its own channel's clock, so a receiver that hangs costs its own message that
+ * long and nothing else: a webhook's request is aborted at `timeoutMs` (`SendFailure('timeout')`);
+ * mail is bounded by the SMTP transport's own time-outs (connection, greeting, an idle socket),
+ * since a mail transaction given up from outside may still be delivered, and then be sent twice.
  * Web-standard: the mail sender is given by the Node adapter.
  */
 import type { ProxyOptions } from '../options.js'
@@ -27,20 +29,8 @@ export interface Notifier {
 
 export function createNotifier({ fetch: fetcher, mailer, webhookSecret, now = () => new Date(), timeoutMs = SEND_TIMEOUT_MS }: NotifierOptions): Notifier {
   return {
-    async send(channel, delivery) {
-      const abort = new AbortController()
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          abort.abort()
-          reject(new SendFailure('timeout'))
-        }, timeoutMs)
-      })
-      try {
-        await Promise.race([CHANNELS[channel].send(delivery, { fetch: fetcher, mailer, webhookSecret, now: now(), signal: abort.signal }), late])
-      } finally {
-        clearTimeout(timer)
-      }
+    send(channel, delivery) {
+      return CHANNELS[channel].send(delivery, { fetch: fetcher, mailer, webhookSecret, now: now(), signal: AbortSignal.timeout(timeoutMs) })
     },
   }
 }

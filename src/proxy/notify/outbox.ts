@@ -119,9 +119,20 @@ export function createOutbox({ store, options, mailer, secret, fetch: fetcher, l
     }
   }
 
+  // A pass queued and not started yet serves every call until it starts: calls during a pass
+  // queue one more, never a backlog (the poll calls in whatever the store's pace).
+  let queued: Promise<Promise<void>[]> | undefined
+
   async function deliver(): Promise<void> {
-    const claimed = claiming.then(claimAll)
-    claiming = claimed.catch(() => undefined)
+    if (!queued) {
+      const pass = claiming.then(() => {
+        queued = undefined
+        return claimAll()
+      })
+      queued = pass
+      claiming = pass.catch(() => undefined)
+    }
+    const claimed = queued
     try {
       await Promise.all(await claimed)
     } catch (err) {

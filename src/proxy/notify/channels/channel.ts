@@ -29,7 +29,7 @@ export interface Delivery {
   notice: Notice
 }
 
-/** What a send may use; `signal` ends it at the channel's time-out. */
+/** What a send may use; `signal` aborts a webhook's request at its time-out (mail has the transport's own). */
 export interface ChannelContext {
   fetch: typeof fetch
   mailer?: MailSender
