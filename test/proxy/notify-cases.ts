@@ -370,11 +370,17 @@ export function notifyCases(storeUrl: () => string): void {
         const hook = await startReceiver(format, secret)
         const s = await startNotifying(storeUrl(), { GPTNOTES_NOTIFY_MAIL: '', GPTNOTES_SMTP_URL: '', GPTNOTES_MAIL_FROM: '', GPTNOTES_WEBHOOK_FORMAT: format, GPTNOTES_WEBHOOK_SECRET: secret ?? '' }, hook)
         try {
-          await s.post({ nick: 'K*', mail: '', comment: '<p>&lt;font color="warning"&gt;x&lt;/font&gt; **bold** [x](javascript:alert(1)) &lt;at user_id="all"&gt;&lt;/at&gt;</p>' })
+          await s.post({ nick: 'K*', mail: '', comment: '<p>&lt;font color="warning"&gt;x&lt;/font&gt; **bold** [x](javascript:alert(1)) &lt;at user_id="all"&gt;&lt;/at&gt; http://evil%2Eexample/ http://evil。example/ http://host:8080/ ftp://evil.example/ //evil.example http：／／evil.example</p>' })
           await until(() => hook.received.length === 1, 5000, 'the robot message')
           await until(async () => (await s.store.listOutbox()).filter((m) => m.target === hook.url).every((m) => m.state === 'sent'), 3000, 'sent')
           const got = hook.received[0]
           expect(got.signed).toBe(true)
+          // No link but the service's and the site's own, by the robot's documented syntax and through GFM.
+          const shown = format === 'feishu' ? (got.json.content.text as string) : ((format === 'wecom' ? got.json.markdown.content : got.json.markdown.text) as string)
+          const foreign = (links: string[]) => links.filter((l) => !l.startsWith(`${s.server.url}/`) && !l.startsWith('https://blog.example.com/'))
+          expect(foreign(documentedLinks(format, shown).links)).toEqual([])
+          if (format !== 'feishu') expect(foreign(gfmLinks(shown))).toEqual([])
+          expect(shown).toContain(format === 'feishu' ? 'host[:]8080' : 'host\\[:\\]8080')
           if (format === 'feishu') {
             expect(got.json.msg_type).toBe('text')
             const text = got.json.content.text as string
