@@ -61,15 +61,21 @@ export function createOutbox({ store, options, mailer, secret, fetch: fetcher, l
   const lockMs = timeoutMs * 3
   const notifier = createNotifier({ fetch: fetcher, mailer, webhookSecret: options.webhookSecret, now, timeoutMs })
 
+  // The messages being sent here, each with its latest claim: a slow send whose hold lapsed may
+  // be claimed again by this process's next pass, and is then finished under the new claim
+  // rather than sent twice.
+  const sending = new Map<string, ClaimedOutboxMessage>()
+  const claimOf = (m: ClaimedOutboxMessage): ClaimedOutboxMessage => sending.get(m.id) ?? m
+
   async function sendOne(m: ClaimedOutboxMessage): Promise<void> {
     const notice = JSON.parse(m.payload) as Notice
     if (m.channel === 'mail' && m.event === 'comment.reply' && (await store.isUnsubscribed(await addressKey(secret, m.target)))) {
-      await store.finishOutbox(m, { state: 'dropped', at: now().toISOString() })
+      await store.finishOutbox(claimOf(m), { state: 'dropped', at: now().toISOString() })
       log({ level: 'info', event: 'notify-dropped', id: m.id, channel: m.channel, reason: 'unsubscribed' })
       return
     }
     await notifier.send(channelOf(m, options), { id: m.id, target: m.target, notice })
-    await store.finishOutbox(m, { state: 'sent', at: now().toISOString() })
+    await store.finishOutbox(claimOf(m), { state: 'sent', at: now().toISOString() })
     log({ level: 'info', event: 'notify-sent', id: m.id, channel: m.channel, type: m.event, attempts: m.attempts })
   }
 
@@ -81,7 +87,7 @@ export function createOutbox({ store, options, mailer, secret, fetch: fetcher, l
       const last = m.attempts > retryDelaysMs.length
       const delay = retryDelaysMs[Math.min(m.attempts - 1, retryDelaysMs.length - 1)]
       await store
-        .finishOutbox(m, { state: last ? 'failed' : 'pending', error: code, nextAt: new Date(now().getTime() + delay).toISOString() })
+        .finishOutbox(claimOf(m), { state: last ? 'failed' : 'pending', error: code, nextAt: new Date(now().getTime() + delay).toISOString() })
         .catch(() => undefined)
       log({ level: last ? 'error' : 'warn', event: last ? 'notify-failed' : 'notify-retry', id: m.id, channel: m.channel, attempts: m.attempts, code })
     }
@@ -90,13 +96,12 @@ export function createOutbox({ store, options, mailer, secret, fetch: fetcher, l
   // Claims run one at a time (they are short writes); the sends they start run on their own, at
   // most MAX_IN_FLIGHT at once (a backlog after an outage is worked through, not opened at once).
   let claiming: Promise<unknown> = Promise.resolve()
-  let inFlight = 0
   let capped = false
 
   async function claimAll(): Promise<Promise<void>[]> {
     const sends: Promise<void>[] = []
     for (;;) {
-      const room = Math.min(BATCH, MAX_IN_FLIGHT - inFlight)
+      const room = Math.min(BATCH, MAX_IN_FLIGHT - sending.size)
       if (room <= 0) {
         capped = true
         return sends
@@ -105,10 +110,12 @@ export function createOutbox({ store, options, mailer, secret, fetch: fetcher, l
       const claimed = await store.claimOutbox(at.toISOString(), new Date(at.getTime() + lockMs).toISOString(), room)
       if (claimed.length === 0) return sends
       for (const m of claimed) {
-        inFlight++
+        const again = sending.has(m.id)
+        sending.set(m.id, m)
+        if (again) continue
         sends.push(
           attempt(m).finally(() => {
-            inFlight--
+            sending.delete(m.id)
             if (capped) {
               capped = false
               void deliver()
