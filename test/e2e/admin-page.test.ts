@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -37,6 +39,9 @@ interface Target {
   insert(comments: StoredComment[]): Promise<void>
   close(): Promise<void>
 }
+
+/** A 1 × 1 PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 let seq = 0
 function comment(fields: Partial<StoredComment> & { nick: string }): StoredComment {
@@ -366,6 +371,53 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       expect(await card.getByRole('link', { name: 'javascript:window.__pwned=6' }).count()).toBe(0)
       await page.waitForTimeout(300)
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    })
+
+    it("keeps a held comment's remote images back until the owner asks; an approved comment's show", async () => {
+      // A real image server on loopback, counting what it is asked for.
+      const asked: string[] = []
+      const images = createServer((req, res) => {
+        asked.push(req.url ?? '')
+        res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
+        res.end(PIXEL)
+      })
+      await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
+      const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+      const img = (name: string) => `<img src="${base}/${name}.png" alt="${name}" width="40" height="30">`
+      try {
+        await target.insert([
+          comment({ nick: 'Waiting', comment: `<p>看这张图</p>${img('waiting')}` }),
+          comment({ nick: 'Spammy', status: 'spam', comment: `<p>两张图</p>${img('spam-1')}${img('spam-2')}` }),
+          comment({ nick: 'Approved', status: 'approved', comment: `<p>已通过</p>${img('approved')}` }),
+        ])
+        await signIn()
+        const waiting = item('Waiting')
+        await expect.poll(() => waiting.count()).toBe(1)
+        expect(await waiting.locator('.body img').count()).toBe(0)
+        expect(await waiting.locator('.body').textContent()).toBe(`看这张图[图片：127.0.0.1:${new URL(base).port}]`)
+        await page.waitForTimeout(500)
+        expect(asked).toEqual([])
+        await waiting.getByRole('button', { name: /^显示图片（1 张/ }).click()
+        await expect.poll(() => asked).toEqual(['/waiting.png'])
+        await expect.poll(() => waiting.locator('.body img').evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(1)
+        expect(await waiting.getByRole('button', { name: /显示图片/ }).count()).toBe(0)
+
+        await tab('垃圾评论').click()
+        const spammy = item('Spammy')
+        await expect.poll(() => spammy.count()).toBe(1)
+        await page.waitForTimeout(500)
+        expect(asked).toEqual(['/waiting.png'])
+        await spammy.getByRole('button', { name: /^显示图片（2 张/ }).click()
+        await expect.poll(() => [...asked].sort()).toEqual(['/spam-1.png', '/spam-2.png', '/waiting.png'])
+
+        // Approved: readers see its image, and so does the owner, at once.
+        await tab('已通过').click()
+        await expect.poll(() => item('Approved').locator('.body img').count()).toBe(1)
+        await expect.poll(() => asked.includes('/approved.png')).toBe(true)
+        expect(await item('Approved').getByRole('button', { name: /显示图片/ }).count()).toBe(0)
+      } finally {
+        await new Promise((resolve) => images.close(resolve))
+      }
     })
 
     it('is usable with the keyboard alone', async () => {

@@ -248,3 +248,42 @@ describe('per-area compiler settings', () => {
     expect(node.include).toEqual(PROXY_NODE_FILES)
   })
 })
+
+/**
+ * Layers inside the comment service: the stores and what they stand on import nothing above
+ * them (policy, routes, the use cases), so an arrow never runs back up; the admin API's shapes
+ * are one module both its ends import.
+ */
+describe('layers inside the comment service', () => {
+  const PROXY = join(SRC, 'proxy')
+  /** What a folder of the proxy may import from the proxy (itself always). */
+  const BELOW: Record<string, string[]> = { stores: ['stores', 'markup'], markup: ['markup'] }
+  const proxyImports = (file: string, code: string) =>
+    importsIn(file, code).flatMap((i) => (i.target?.startsWith('proxy/') ? [i.target.split('/')[1]] : []))
+  const reachesUp = (folder: string, file: string, code: string) => proxyImports(file, code).filter((f) => !BELOW[folder].includes(f))
+
+  for (const folder of Object.keys(BELOW)) {
+    it(`src/proxy/${folder} imports only ${BELOW[folder].join(' and ')} from the service`, () => {
+      const found = files(join(PROXY, folder)).flatMap((f) => reachesUp(folder, f, readFileSync(f, 'utf8')).map((up) => `${relative(REPO_ROOT, f)} imports proxy/${up}`))
+      expect(found).toEqual([])
+    })
+  }
+
+  it('the check sees a store reaching up', () => {
+    const file = join(PROXY, 'stores/sql-store.ts')
+    expect(reachesUp('stores', file, `import { duplicateDigest } from '../policy/moderation.js'`)).toEqual(['policy'])
+    expect(reachesUp('stores', file, `import { duplicateDigest } from '../markup/duplicate-key.js'\nimport type { X } from './store.js'`)).toEqual([])
+  })
+
+  it("the admin API's shapes are declared once, in src/shared/admin-api.ts, and both ends import them", () => {
+    for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts', 'proxy/routes/admin.ts']) {
+      expect(importsOf(join(SRC, file)).map((i) => i.target), file).toContain('shared/admin-api.js')
+    }
+    // Only types and constants: the page's bundle and the service take nothing else from it.
+    const code = readFileSync(join(SRC, 'shared/admin-api.ts'), 'utf8')
+    expect(code).not.toMatch(/\bfunction\b|=>|\bclass\b/)
+    for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts']) {
+      expect(readFileSync(join(SRC, file), 'utf8'), file).not.toMatch(/interface (AdminComment|OwnerComment|ListPage|ModerationPage|Parent)\b|type (Status|CommentStatus) = '/)
+    }
+  })
+})

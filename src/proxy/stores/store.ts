@@ -132,7 +132,7 @@ export interface CommentStore {
   /** Delete a comment and every reply in its thread (`rid` = its id, or replies to it); how many went. */
   deleteComment(objectId: string): Promise<number>
   /**
-   * Whether a comment with this duplicate key (`policy/moderation.ts`: the page, the name and the
+   * Whether a comment with this duplicate key (`markup/duplicate-key.ts`: the page, the name and the
    * visible text, normalised, as a digest) is stored: one lookup in a unique index.
    */
   hasDuplicateKey(duplicateKey: string): Promise<boolean>
