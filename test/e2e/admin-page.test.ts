@@ -11,6 +11,7 @@ import { ADMIN_CSP } from '../../src/proxy/admin-page/page.js'
 import { createProxyApp } from '../../src/proxy/app.js'
 import { openPostgresStore, openSqliteStore, startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
+import { ADMIN_FAILURES_MAX } from '../../src/proxy/policy/limits.js'
 import type { CommentStore, StoredComment } from '../../src/proxy/stores/store.js'
 import { launchBrowser } from '../helpers/browser.js'
 import { postgresDatabase } from '../helpers/postgres.js'
@@ -233,6 +234,27 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       page.on('request', (r) => hosts.add(new URL(r.url()).host))
       await page.reload()
       expect([...hosts]).toEqual([new URL(target.url).host])
+    })
+
+    it('says so when its address sent too many wrong tokens, and the right token still signs in from it', async () => {
+      await page.goto(`${target.url}/admin/`)
+      // Wrong tokens sent by this browser (the page's own address) until the service refuses them:
+      // at most the limit (the first test sent one already) answer 401.
+      const statuses = await page.evaluate(async (n) => {
+        const out: number[] = []
+        for (let i = 0; i < 2 * n && out.at(-1) !== 429; i++) out.push((await fetch('counts', { headers: { authorization: `Bearer wrong-${i}` } })).status)
+        return out
+      }, ADMIN_FAILURES_MAX)
+      expect(statuses.at(-1)).toBe(429)
+      expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true)
+      expect(statuses.length).toBeLessThanOrEqual(ADMIN_FAILURES_MAX + 1)
+      await page.getByLabel('管理令牌').fill(`${TOKEN}-wrong`)
+      await page.getByRole('button', { name: '登录' }).click()
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('这个网络地址输错管理令牌的次数过多，请稍后再试。')
+      expect(await page.getByRole('tab').count()).toBe(0)
+      await page.getByLabel('管理令牌').fill(TOKEN)
+      await page.getByRole('button', { name: '登录' }).click()
+      await expect.poll(() => counts()).toEqual(['0', '0', '0'])
     })
 
     it('shows each comment with its page, nick, mail, link, time and the comment it answers', async () => {
