@@ -12,20 +12,30 @@ export const STATUSES: readonly CommentStatus[] = ['waiting', 'approved', 'spam'
 /** Comments a page of the owner's list holds (the admin API and the CLI alike). */
 export const ADMIN_PAGE_SIZE = 50
 
-/** What the owner sees of a comment: everything the store keeps but the IP hash, which only serves the service. */
+/**
+ * What the owner sees of a comment: everything the store keeps but the IP hash, which only
+ * serves the service (the store's `StoredComment` is this and the hash).
+ */
 export interface OwnerComment {
   objectId: string
+  /** ISO 8601 with milliseconds, UTC (`2025-05-13T08:00:00.000Z`), as LeanCloud writes dates. */
   createdAt: string
   updatedAt: string
   insertedAt: string
+  /** The page's path on the site (`/gpt/handbook/a.html`). */
   url: string
+  /** The thread's root comment; null for a root comment. */
   rid: string | null
+  /** The comment replied to; null for a root comment. */
   pid: string | null
   nick: string
+  /** Never shown to readers: the owner's only. */
   mail: string
+  /** md5 of the trimmed, lower-cased e-mail (avatars are drawn from it); '' without e-mail. */
   mailHash: string
+  /** The commenter's site, http(s) only; '' when none. */
   link: string
-  /** Sanitised by the service; the page shows it through DOMPurify again. */
+  /** Sanitised HTML (the owner's page shows it through DOMPurify again). */
   comment: string
   ua: string
   status: CommentStatus
