@@ -410,8 +410,8 @@ function CommentBody({ html, held, t }: { html: string; held: boolean; t: Words 
   if (!kept || kept.count === 0) return <SafeHtml className="body" html={html} />
   return (
     <>
-      {/* DOMPurify's output with its images replaced (held-images.ts): nothing else is added. */}
-      <div className="body" dangerouslySetInnerHTML={{ __html: kept.html }} />
+      {/* Through DOMPurify again, as every body: the placeholders are text. */}
+      <SafeHtml className="body" html={kept.html} />
       <p className="held-images">
         <button type="button" className="quiet" onClick={() => setShown(true)}>
           {t.showImages(kept.count)}
