@@ -1,9 +1,10 @@
 /**
  * `gptnotes comments notify-test`: one test message on each configured channel (the owner's
- * mail, each webhook), sent now rather than through the outbox, all at once, and what each did.
- * Exit 0 when every channel took its message, 1 naming each that did not.
+ * mail, each webhook), sent now rather than through the outbox by the operator API's
+ * `notifyTest`, all at once, and what each did. Exit 0 when every channel took its message, 1
+ * naming each that did not.
  */
-import { checkNotificationRules, ProxyOptionError, resolveProxyOptions, type ProxyOptions } from '../proxy/options.js'
+import { checkNotificationRules, notifyTest, ProxyOptionError, resolveProxyOptions, type ProxyOptions } from '../proxy/operator.js'
 import { problem } from '../render/errors/index.js'
 import { formatError } from './format-problem.js'
 
@@ -30,18 +31,10 @@ export async function notifyTestCommand(opts: { debug: boolean }): Promise<numbe
     print(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }))
     return 1
   }
-  const mail = options.smtpUrl !== undefined && options.notifyMail !== undefined
-  if (!mail && options.webhookUrls.length === 0) {
+  const outcomes = await notifyTest(options)
+  if (outcomes.length === 0) {
     print(problem('NotifyNotConfigured', {}))
     return 1
-  }
-  const mailer = mail ? (await import('../proxy/notify/smtp.js')).smtpMailer(options.smtpUrl!, options.mailFrom!) : undefined
-  const { sendTestMessages } = await import('../proxy/notify/notifier.js')
-  let outcomes
-  try {
-    outcomes = await sendTestMessages(options, { fetch, mailer })
-  } finally {
-    mailer?.close()
   }
   for (const { channel, target, failure } of outcomes) {
     const reason = failure?.code

@@ -6,6 +6,7 @@
  *
  * The table's shape is the options' shape: a group (`limits`) is an object of settings.
  */
+import { PLATFORMS, type LoginPlatform, type PlatformId } from '../oauth/platforms.js'
 import { baseUrl, bool, listOf, list, mailAddress, mailFrom, oneOf, optional, origin, publicUrl, redirectPrefix, required, secret, siteUrl, smtpUrl, storeUrl, webhookEntry, WEBHOOK_FORMATS, wholeNumber, type Parser } from './parse.js'
 
 export { WEBHOOK_FORMATS, type WebhookEntry, type WebhookFormat } from './parse.js'
@@ -31,6 +32,20 @@ const setting = <T, const F extends `--${string}` = never>(s: Omit<Setting<T>, '
 export const MODERATION = ['auto', 'all', 'none'] as const
 export type Moderation = (typeof MODERATION)[number]
 
+/** A login platform's three settings, from its record (`oauth/platforms.ts`). */
+function platformSettings(p: LoginPlatform) {
+  return {
+    clientId: setting({ file: `${p.configKey}.clientId`, env: p.env.clientId, parse: optional, default: undefined, shownDefault: 'none: off', doc: p.id === 'github' ? `${p.name} ${p.client} (also \`github-v4\`)` : `${p.name} ${p.client}` }),
+    clientSecret: setting({ file: `${p.configKey}.clientSecret`, env: p.env.clientSecret, parse: optional, default: undefined, doc: `the ${p.name} ${p.client}'s secret` }),
+    url: setting({ file: `${p.configKey}.url`, env: p.env.url, parse: baseUrl, default: p.defaultUrl, doc: p.urlDoc }),
+  }
+}
+
+/** Every login platform's settings, by its id: `options.providers.github.clientId`. */
+function providerSettings(): Record<PlatformId, ReturnType<typeof platformSettings>> {
+  return Object.fromEntries(PLATFORMS.map((p) => [p.id, platformSettings(p)])) as Record<PlatformId, ReturnType<typeof platformSettings>>
+}
+
 export const SETTINGS = {
   origins: setting({ file: 'origins', env: 'GPTNOTES_ORIGINS', parse: listOf(origin), default: [], shownDefault: 'none: browsers refused', doc: 'allowed site origins, exact, comma-separated' }),
   store: setting({ flag: '--store', file: 'store', env: 'GPTNOTES_STORE', parse: storeUrl, default: 'sqlite:./comments.db', doc: '`sqlite:PATH` or `postgres://…` (Node; the worker uses its `DB` binding)' }),
@@ -44,15 +59,7 @@ export const SETTINGS = {
   secret: setting({ file: 'secret', env: 'GPTNOTES_SECRET', parse: secret, default: undefined, shownDefault: 'random per start', doc: 'key of the IP hashes and the avatar keys, 16 characters or more' }),
   gravatar: setting({ file: 'gravatar', env: 'GPTNOTES_GRAVATAR', parse: bool, default: false, shownDefault: 'off: a keyed hash (avatars drawn by the widget)', doc: "readers get the e-mail's plain MD5 as `mailMd5`, for Gravatar-style avatars (`1`/`true`); it can be matched against guessed addresses" }),
   forbiddenWords: setting({ file: 'forbiddenWords', env: 'GPTNOTES_FORBIDDEN_WORDS', parse: list, default: [], doc: 'words that send a comment to moderation' }),
-  githubClientId: setting({ file: 'github.clientId', env: 'GITHUB_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'GitHub OAuth app (also `github-v4`)' }),
-  githubClientSecret: setting({ file: 'github.clientSecret', env: 'GITHUB_CLIENT_SECRET', parse: optional, default: undefined, doc: "the GitHub OAuth app's secret" }),
-  githubUrl: setting({ file: 'github.url', env: 'GITHUB_URL', parse: baseUrl, default: 'https://github.com', doc: 'GitHub for Enterprise and tests' }),
-  giteeClientId: setting({ file: 'gitee.clientId', env: 'GITEE_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'Gitee OAuth app' }),
-  giteeClientSecret: setting({ file: 'gitee.clientSecret', env: 'GITEE_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Gitee OAuth app's secret" }),
-  giteeUrl: setting({ file: 'gitee.url', env: 'GITEE_URL', parse: baseUrl, default: 'https://gitee.com', doc: 'Gitee for self-hosted deployments' }),
-  bitbucketClientId: setting({ file: 'bitbucket.clientId', env: 'BITBUCKET_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'Bitbucket OAuth consumer' }),
-  bitbucketClientSecret: setting({ file: 'bitbucket.clientSecret', env: 'BITBUCKET_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Bitbucket OAuth consumer's secret" }),
-  bitbucketUrl: setting({ file: 'bitbucket.url', env: 'BITBUCKET_URL', parse: baseUrl, default: 'https://bitbucket.org', doc: 'Bitbucket for tests' }),
+  providers: providerSettings(),
   redirectUris: setting({ file: 'redirectUris', env: 'GPTNOTES_REDIRECT_URIS', parse: listOf(redirectPrefix), default: [], shownDefault: 'every page of the origins', doc: 'allowed `redirect_uri` prefixes (origin and path), comma-separated' }),
   siteUrl: setting({ file: 'siteUrl', env: 'GPTNOTES_SITE_URL', parse: siteUrl, default: undefined, shownDefault: 'none: links to pages omitted', doc: "the site's address with its base (`https://example.com/gpt/`), for links in notifications" }),
   publicUrl: setting({ file: 'publicUrl', env: 'GPTNOTES_PUBLIC_URL', parse: publicUrl, default: undefined, shownDefault: 'none: required when notifications are on', doc: "the service's own public address (`https://comments.example.com`), for the `/admin/` and unsubscribe links in notifications; never taken from a request's `Host`" }),
