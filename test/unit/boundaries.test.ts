@@ -36,8 +36,8 @@ const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', '
 const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
 /** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */
 const PROXY_WEB_PACKAGES = ['hono', 'kysely']
-/** The proxy's Node-only files (design.md §5): its Node adapter, the stores that need Node, the store opener, the SMTP mailer. */
-const PROXY_NODE_FILES = ['node.ts', 'stores/sqlite.ts', 'stores/postgres.ts', 'stores/open-store.ts', 'notify/smtp.ts']
+/** The proxy's Node-only files (design.md §5): its Node adapter, the stores that need Node, the store opener, the SMTP mailer, the operator API. */
+const PROXY_NODE_FILES = ['node.ts', 'stores/sqlite.ts', 'stores/postgres.ts', 'stores/open-store.ts', 'notify/smtp.ts', 'operator.ts']
 /** What those files may add to the web packages: Node built-ins and these. */
 const PROXY_NODE_PACKAGES = ['@hono/node-server', 'better-sqlite3', 'pg', 'nodemailer']
 const isProxyNodeFile = (file: string): boolean => PROXY_NODE_FILES.includes(relative(join(SRC, 'proxy'), file).split(/[\\/]/).join('/'))
@@ -62,6 +62,8 @@ const searchForbidden = (file: string, target: string): boolean => {
   const to = target.startsWith('search/') ? target.split('/')[1] : undefined
   return to !== undefined && to !== part && to !== 'format'
 }
+/** The CLI drives the comment service through its operator API only (`gptnotes/proxy/operator`), as any operator's script would. */
+const isProxyInternal = (target: string): boolean => target.startsWith('proxy/') && !/^proxy\/operator(\.[jt]s)?$/.test(target)
 
 const rules: Record<string, Rule> = {
   shared: { areas: ['shared'], packages: () => false },
@@ -77,7 +79,7 @@ const rules: Record<string, Rule> = {
   'dev-server': { areas: ['dev-server', 'render', 'proxy', 'shared'], packages: () => true, forbidden: isBrowserEntry },
   // `gptnotes migrate`: reads another generator's site and runs the build on the result.
   migrate: { areas: ['migrate', 'render', 'tools', 'shared'], packages: () => true, forbidden: isBrowserEntry },
-  cli: { areas: ['cli', 'render', 'tools', 'dev-server', 'proxy', 'migrate', 'shared'], packages: () => true },
+  cli: { areas: ['cli', 'render', 'tools', 'dev-server', 'proxy', 'migrate', 'shared'], packages: () => true, forbidden: isProxyInternal },
   // The owner's page: a browser app bundled into the service (scripts/admin-page.mjs); it reuses
   // the widgets' DOMPurify policy, so it may import the client, never its entry.
   admin: { areas: ['admin', 'client', 'shared'], packages: (s) => BROWSER_PACKAGES.includes(packageOf(s)) || /\.css$/.test(s), forbidden: isBrowserEntry },
@@ -132,6 +134,14 @@ describe('import boundaries (design.md §5)', () => {
     expect(check('render', 'x/y.ts', `import '../../client/main.tsx'`)).toBe(1)
     expect(check('tools', 'check-links/x.ts', lines('../../client/main.js', '../../client/app.js'))).toBe(2)
     expect(check('dev-server', 'x.ts', lines('../client/main.js'))).toBe(1)
+  })
+
+  it('the CLI imports the comment service through its operator API only; the dev server may mount the service', () => {
+    expect(check('cli', 'comments.ts', lines('../proxy/operator.js', '../render/errors/index.js', './format-problem.js'))).toBe(0)
+    expect(check('cli', 'comments.ts', lines('../proxy/migrate/import.js', '../proxy/options.js', '../proxy/stores/store.js', '../proxy/node.js', '../proxy/index.js'))).toBe(5)
+    expect(check('cli', 'proxy.ts', `const { startProxyServer } = await import('../proxy/node.js')`)).toBe(1)
+    expect(check('cli', 'init/command.ts', lines('../../proxy/operator.js'))).toBe(0)
+    expect(check('dev-server', 'dev-server.ts', lines('../proxy/node.js', '../proxy/options.js'))).toBe(0)
   })
 
   it('the admin page imports the browser packages, the client (not its entry) and shared; the proxy never imports it', () => {
@@ -291,5 +301,44 @@ describe('per-area compiler settings', () => {
     const node = parse('src/proxy/tsconfig.node.json').raw as { include: string[] }
     expect(web.exclude).toEqual(PROXY_NODE_FILES)
     expect(node.include).toEqual(PROXY_NODE_FILES)
+  })
+})
+
+/**
+ * Layers inside the comment service: the stores and what they stand on import nothing above
+ * them (policy, routes, the use cases), so an arrow never runs back up; the admin API's shapes
+ * are one module both its ends import.
+ */
+describe('layers inside the comment service', () => {
+  const PROXY = join(SRC, 'proxy')
+  /** What a folder of the proxy may import from the proxy (itself always). */
+  const BELOW: Record<string, string[]> = { stores: ['stores', 'markup'], markup: ['markup'] }
+  const proxyImports = (file: string, code: string) =>
+    importsIn(file, code).flatMap((i) => (i.target?.startsWith('proxy/') ? [i.target.split('/')[1]] : []))
+  const reachesUp = (folder: string, file: string, code: string) => proxyImports(file, code).filter((f) => !BELOW[folder].includes(f))
+
+  for (const folder of Object.keys(BELOW)) {
+    it(`src/proxy/${folder} imports only ${BELOW[folder].join(' and ')} from the service`, () => {
+      const found = files(join(PROXY, folder)).flatMap((f) => reachesUp(folder, f, readFileSync(f, 'utf8')).map((up) => `${relative(REPO_ROOT, f)} imports proxy/${up}`))
+      expect(found).toEqual([])
+    })
+  }
+
+  it('the check sees a store reaching up', () => {
+    const file = join(PROXY, 'stores/sql-store.ts')
+    expect(reachesUp('stores', file, `import { duplicateDigest } from '../policy/moderation.js'`)).toEqual(['policy'])
+    expect(reachesUp('stores', file, `import { duplicateDigest } from '../markup/duplicate-key.js'\nimport type { X } from './store.js'`)).toEqual([])
+  })
+
+  it("the admin API's shapes are declared once, in src/shared/admin-api.ts, and both ends import them", () => {
+    for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts', 'proxy/routes/admin.ts']) {
+      expect(importsOf(join(SRC, file)).map((i) => i.target), file).toContain('shared/admin-api.js')
+    }
+    // Only types and constants: the page's bundle and the service take nothing else from it.
+    const code = readFileSync(join(SRC, 'shared/admin-api.ts'), 'utf8')
+    expect(code).not.toMatch(/\bfunction\b|=>|\bclass\b/)
+    for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts']) {
+      expect(readFileSync(join(SRC, file), 'utf8'), file).not.toMatch(/interface (AdminComment|OwnerComment|ListPage|ModerationPage|Parent)\b|type (Status|CommentStatus) = '/)
+    }
   })
 })
