@@ -1,11 +1,11 @@
 /**
  * `gptnotes comments export --sql FILE [--store URL]`: the store as SQL for
- * `wrangler d1 execute DB --file FILE` (`src/proxy/migrate/export-sql.ts` writes it), on a D1
+ * `wrangler d1 execute DB --file FILE` (the operator API's `exportSql` writes it), on a D1
  * database migrated by the starter of `gptnotes proxy init --edge`.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { exportSql, type SqlExport } from '../proxy/migrate/export-sql.js'
+import { exportSql, type SqlExport } from '../proxy/operator.js'
 import { problem } from '../render/errors/index.js'
 import { openConfiguredStore } from './comments.js'
 import { formatError } from './format-problem.js'
@@ -21,7 +21,7 @@ export async function commentsExportSqlCommand(opts: ExportSqlOptions): Promise<
   if (opened === undefined) return 1
   let out: SqlExport
   try {
-    out = exportSql(await opened.store.exportRecords())
+    out = await exportSql(opened.store)
   } finally {
     await opened.store.close()
   }

@@ -1,13 +1,12 @@
 /**
  * `gptnotes comments import --from-leancloud API_URL --app-id ID [--store URL] [--state FILE]
- * [--dry-run]`: the Node side of the LeanCloud API import (`src/proxy/migrate/leancloud-api.ts`
- * does the reading and writing): the master key from the environment or a hidden prompt, the
- * state file that makes a run resumable, Ctrl-C, the progress line and the exit code.
+ * [--dry-run]`: the terminal's side of the LeanCloud API import (the operator API's
+ * `importFromLeanCloud` reads, writes and keeps the state file): the master key from the
+ * environment or a hidden prompt, where the state file is, Ctrl-C, the progress line, the
+ * records refused, and the exit code.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { apiBase, freshState, LeanCloudApiError, parseState, runLeanCloudImport, scanClient, type ImportState, type LeanCloudFailure } from '../proxy/migrate/leancloud-api.js'
-import type { LeanCloudClass } from '../proxy/migrate/leancloud-export.js'
+import { resolve } from 'node:path'
+import { apiBase, importFromLeanCloud, ImportStateUnusable, LeanCloudApiError, type ImportState, type LeanCloudClass, type LeanCloudFailure } from '../proxy/operator.js'
 import { problem, type ErrorCode } from '../render/errors/index.js'
 import { openConfiguredStore, type ConfiguredStore } from './comments.js'
 import { formatError } from './format-problem.js'
@@ -78,35 +77,16 @@ function defaultStatePath(store: string): string {
   return store.startsWith('sqlite:') ? `${resolve(store.slice('sqlite:'.length))}.leancloud-import.json` : resolve('leancloud-import.json')
 }
 
-async function readState(path: string): Promise<ImportState | undefined | 'unreadable'> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    return 'unreadable'
-  }
-  try {
-    return parseState(JSON.parse(text)) ?? 'unreadable'
-  } catch {
-    return 'unreadable'
-  }
-}
-
-/** Written aside and renamed, so a cut leaves the previous state whole. */
-async function writeState(path: string, state: ImportState): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(`${path}.partial`, JSON.stringify(state, null, 2) + '\n')
-  await rename(`${path}.partial`, path)
-}
-
 function summary(state: ImportState, className: LeanCloudClass, dryRun: boolean): string {
   const c = state.classes[className]
   const done = dryRun ? `${n(c.added)} would be imported` : `${n(c.added)} ${NOUN[className]} imported, ${n(c.skipped)} already there`
   return `${className}: ${n(c.read)} read, ${done}${c.bad > 0 ? `, ${n(c.bad)} bad skipped` : ''}`
 }
 
-/** `comments import --from-leancloud`: exit 0 when both classes are in, 1 with the reason otherwise. */
+/**
+ * `comments import --from-leancloud`: exit 0 when both classes are in (records the rules refuse
+ * listed and skipped), 1 with the reason otherwise.
+ */
 export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOptions): Promise<number> {
   const base = apiBase(opts.apiUrl)
   if (typeof base === 'string') {
@@ -135,20 +115,6 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
   }
   const store = opened?.store
   const statePath = opened === undefined ? undefined : resolve(opts.state ?? defaultStatePath(opened.url))
-  let state = freshState(base.href, opts.appId)
-  if (statePath !== undefined) {
-    const kept = await readState(statePath)
-    if (kept === 'unreadable' || (kept !== undefined && kept.appId !== opts.appId)) {
-      console.error(formatError(problem('LeanCloudStateUnusable', { file: statePath, app: kept === 'unreadable' ? undefined : kept.appId }), { debug: opts.debug }))
-      await store?.close()
-      return FAILED
-    }
-    if (kept !== undefined) {
-      state = { ...kept, apiUrl: base.href }
-      const resumed = (['Comment', 'Counter'] as const).filter((c) => !state.classes[c].done && state.classes[c].cursor !== null)
-      if (resumed.length > 0) console.log(`continuing from ${statePath}: ${resumed.map((c) => summary(state, c, false)).join('; ')}`)
-    }
-  }
 
   const live = process.stdout.isTTY === true
   let shown = false
@@ -168,31 +134,33 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
   const controller = new AbortController()
   const onSigint = () => controller.abort(new Error('interrupted'))
   process.once('SIGINT', onSigint)
+  let state: ImportState
   try {
-    const client = scanClient({
+    state = await importFromLeanCloud({
       apiUrl: base.href,
       appId: opts.appId,
       masterKey: key,
+      store,
+      statePath,
+      secret: opened?.secret,
+      signal: controller.signal,
+      onResume: (s, classes) => console.log(`continuing from ${statePath}: ${classes.map((c) => summary(s, c, false)).join('; ')}`),
       onRetry: ({ className, attempt, waitMs, reason }) => {
         endLine()
         console.error(`${className}: ${reason}; retry ${attempt} in ${(waitMs / 1000).toFixed(1)} s`)
       },
-    })
-    state = await runLeanCloudImport({
-      client,
-      store,
-      state,
-      parse: { secret: opened?.secret },
-      saveState: statePath === undefined ? undefined : (s) => writeState(statePath, s),
       onPage: progress,
       onBad: ({ className, id, reason }) => {
         endLine()
         console.error(`${className} ${id}  ${reason}`)
       },
-      signal: controller.signal,
     })
   } catch (err) {
     endLine()
+    if (err instanceof ImportStateUnusable) {
+      console.error(formatError(problem('LeanCloudStateUnusable', { file: err.file, app: err.app }), { debug: opts.debug }))
+      return FAILED
+    }
     const where = statePath === undefined ? '' : `; the state is in ${statePath}, run the same command to continue`
     if (controller.signal.aborted) {
       console.error(`error interrupted${where}`)
@@ -211,11 +179,10 @@ export async function commentsImportLeanCloudCommand(opts: LeanCloudImportOption
   // The live line gives way to the summary.
   if (shown) process.stdout.write('\r\u001b[2K')
   for (const c of ['Comment', 'Counter'] as const) console.log(summary(state, c, opts.dryRun))
+  // Both classes are in: a record the service's rules refuse is listed and skipped, not a
+  // failure, or every run would fail on it again. Corrected in LeanCloud, the next run takes it.
   const bad = state.classes.Comment.bad + state.classes.Counter.bad
-  if (bad > 0) {
-    console.error(`error ${n(bad)} ${bad === 1 ? 'record' : 'records'} could not be imported (listed above; the rest are in)`)
-    return FAILED
-  }
+  if (bad > 0) console.error(`warning ${n(bad)} ${bad === 1 ? 'record' : 'records'} skipped, listed above by class, objectId and reason; the rest are in. Correct them in LeanCloud and run the same command again to import them.`)
   if (opts.dryRun) console.log('dry run: nothing written')
   return OK
 }

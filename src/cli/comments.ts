@@ -1,19 +1,30 @@
 /**
  * `gptnotes comments …`: moving comments off LeanCloud (import, export) and moderating them
- * (list, approve, spam, delete). The work is done in `src/proxy` (migrate/, moderate/); this
- * file reads and writes files, picks the store or the service, and prints.
+ * (list, approve, spam, delete). The work is done by the service's operator API
+ * (`src/proxy/operator.ts`); this file reads and writes files, picks the store or the service,
+ * and prints.
  */
 import { existsSync } from 'node:fs'
 import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { cacheDirOf } from '../render/cache-dir.js'
-import { exportFiles, importExportFile } from '../proxy/migrate/import.js'
-import { classFromFileName, type LeanCloudClass } from '../proxy/migrate/leancloud-export.js'
-import { adminApiModerator, AdminApiError, storeModerator, type Moderator, type OwnerComment } from '../proxy/moderate/moderator.js'
-import { storeApprovalPlanner } from '../proxy/notify/plan.js'
-import { ProxyOptionError, resolveProxyOptions } from '../proxy/options.js'
-import { htmlText } from '../proxy/policy/sanitize.js'
-import type { CommentStatus, CommentStore } from '../proxy/stores/store.js'
+import {
+  AdminApiError,
+  classFromFileName,
+  exportFiles,
+  htmlText,
+  importExportFile,
+  moderateService,
+  moderateStore,
+  openCommentStore,
+  ProxyOptionError,
+  resolveProxyOptions,
+  type CommentStatus,
+  type CommentStore,
+  type LeanCloudClass,
+  type Moderator,
+  type OwnerComment,
+} from '../proxy/operator.js'
 import { problem, type GptnotesError } from '../render/errors/index.js'
 import { formatError } from './format-problem.js'
 
@@ -72,9 +83,8 @@ export async function openConfiguredStore(flag: string | undefined, debug: boole
     if (found.store !== settings.store) console.error(`store: ${found.store} (${found.whose})`)
     settings = { ...settings, store: found.store }
   }
-  const { openMigratedStore } = await import('../proxy/stores/open-store.js')
   try {
-    return { store: await openMigratedStore(settings.store), url: settings.store, secret: settings.secret }
+    return { store: await openCommentStore(settings.store), url: settings.store, secret: settings.secret }
   } catch (err) {
     report((await import('./proxy-check.js')).storeProblem(err), debug)
     return undefined
@@ -189,19 +199,13 @@ async function openModerator(opts: TargetFlags): Promise<{ moderator?: Moderator
     if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { code: report(problem('CommentsServiceUrl', { service: opts.service }), opts.debug, USAGE) }
     const token = opts.token ?? process.env.GPTNOTES_ADMIN_TOKEN
     if (!token) return { code: report(problem('CommentsNoAdminToken', {}), opts.debug, USAGE) }
-    return { moderator: adminApiModerator({ service: opts.service, token }), code: OK }
+    return { moderator: moderateService(opts.service, token), code: OK }
   }
   const opened = await openConfiguredStore(opts.store, opts.debug, { existing: true })
   if (opened === undefined) return { code: FAILED }
   // An approval here queues the notifications it causes (the running service sends them) when
   // the environment has the service's notification settings.
-  let planner: ReturnType<typeof storeApprovalPlanner>
-  try {
-    planner = storeApprovalPlanner(opened.store, resolveProxyOptions({ env: process.env }))
-  } catch {
-    planner = undefined
-  }
-  return { moderator: storeModerator(opened.store, undefined, planner), code: OK }
+  return { moderator: moderateStore(opened.store, process.env), code: OK }
 }
 
 /** Runs `work` on the moderator, closing it after; the admin API's refusals are one line. */

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net'
-import type { ProxyOptions } from '../proxy/options.js'
+import { checkService, type ProxyOptions } from '../proxy/operator.js'
 import { problem, warning } from '../render/errors/index.js'
 import { formatWarning } from './format-problem.js'
 
@@ -24,48 +23,45 @@ export function shownStore(url: string): string {
 
 /**
  * `gptnotes proxy --check`, for deploy scripts: the settings are already resolved (a wrong one
- * was reported by the caller); this reaches the store and reads its schema level, creating and
- * migrating nothing. Exit 0 when the service would start: an older schema is fine (the service
- * migrates it at start, and says how many steps), a newer one is not (`CommentStoreTooNew`), nor
- * a store out of reach (`CommentStoreUnavailable`).
+ * was reported by the caller); the operator API's `checkService` reaches the store and reads its
+ * schema level, creating and migrating nothing. Exit 0 when the service would start: an older
+ * schema is fine (the service migrates it at start, and says how many steps), a newer one is not
+ * (`CommentStoreTooNew`), nor a store out of reach (`CommentStoreUnavailable`).
  */
 export async function proxyCheck(options: ProxyOptions, print: (err: unknown) => void): Promise<number> {
-  const { checkStore } = await import('../proxy/stores/open-store.js')
-  let found: Awaited<ReturnType<typeof checkStore>>
-  try {
-    found = await checkStore(options.store)
-  } catch (err) {
-    print(storeProblem(err))
+  const found = await checkService(options)
+  if (!found.ok && found.failed === 'store') {
+    print(storeProblem(found.error))
     return 1
   }
-  if (options.port !== 0 && !(await portFree(options.host, options.port))) {
+  if (!found.ok && found.failed === 'port') {
     print(problem('PortInUse', { port: options.port, host: options.host }))
     return 1
   }
   console.log(`settings: ok (listens on ${options.host}:${options.port}; origins: ${options.origins.join(', ') || 'none'})`)
   const steps = (n: number) => `${n} step${n === 1 ? '' : 's'}`
-  const state = found.created
-    ? `no file yet: the service creates it at start and migrates it (${steps(found.pending)})`
-    : found.pending > 0
-      ? `schema version ${found.level} of ${found.known}: will migrate ${steps(found.pending)} at start`
-      : `schema version ${found.level}, up to date`
+  const { store } = found
+  const state = store.created
+    ? `no file yet: the service creates it at start and migrates it (${steps(store.pending)})`
+    : store.pending > 0
+      ? `schema version ${store.level} of ${store.known}: will migrate ${steps(store.pending)} at start`
+      : `schema version ${store.level}, up to date`
   console.log(`store: ${shownStore(options.store)} reached; ${state}`)
   if (options.smtpUrl !== undefined && options.mailFrom !== undefined) {
     // The login only: no mail is sent (`gptnotes comments notify-test` sends one).
-    const { smtpMailer } = await import('../proxy/notify/smtp.js')
     const { shownSmtp } = await import('./notify-test.js')
-    const mailer = smtpMailer(options.smtpUrl, options.mailFrom)
-    try {
-      await mailer.verify()
-      console.log(`smtp: ${shownSmtp(options.smtpUrl)} answered and accepted the login`)
-    } catch (err) {
-      print(problem('NotifySmtpFailed', { host: shownSmtp(options.smtpUrl), reason: (err as { code?: string }).code ?? 'smtp' }, undefined, { cause: err }))
+    if (!found.ok) {
+      const error = found.failed === 'smtp' ? found.error : undefined
+      print(problem('NotifySmtpFailed', { host: shownSmtp(options.smtpUrl), reason: (error as { code?: string } | undefined)?.code ?? 'smtp' }, undefined, { cause: error }))
       return 1
-    } finally {
-      mailer.close()
     }
+    console.log(`smtp: ${shownSmtp(options.smtpUrl)} answered and accepted the login`)
   }
-  if (options.webhookUrls.length > 0) console.log(`webhooks: ${options.webhookUrls.length} (${options.webhookFormat}); \`gptnotes comments notify-test\` sends a test message`)
+  if (options.webhookUrls.length > 0) {
+    const formats = options.webhookUrls.map((w) => w.format ?? options.webhookFormat)
+    console.log(`webhooks: ${options.webhookUrls.length} (${formats.join(', ')}); \`gptnotes comments notify-test\` sends a test message`)
+  }
+  if (options.publicUrl !== undefined) console.log(`links in messages: ${options.publicUrl}/admin/`)
   if (options.origins.length === 0) {
     console.warn(`warning ${formatWarning(warning('ProxyNoOrigins', {}))}`)
     console.log('ready to start, but NO SITE CAN USE IT: GPTNOTES_ORIGINS is empty, so every browser is refused')
@@ -73,13 +69,4 @@ export async function proxyCheck(options: ProxyOptions, print: (err: unknown) =>
   }
   console.log('ready to start')
   return 0
-}
-
-/** Whether the service could listen there now (another program, or a running service, may hold the port). */
-function portFree(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.once('error', () => resolve(false))
-    server.listen(port, host, () => server.close(() => resolve(true)))
-  })
 }

@@ -8,9 +8,7 @@
  */
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { secret } from '../proxy/settings/parse.js'
-import { SETTINGS, settingsOf, type Setting } from '../proxy/settings/table.js'
-import { d1MigrationFiles } from '../proxy/stores/d1-migrations.js'
+import { d1MigrationFiles, isSecretSetting, SETTINGS, settingsOf, type Setting } from '../proxy/operator.js'
 import { problem } from '../render/errors/index.js'
 import { formatError } from './format-problem.js'
 
@@ -36,7 +34,6 @@ const EDGE_REFUSED = new Set(['GPTNOTES_SMTP_URL', 'GPTNOTES_MAIL_FROM', 'GPTNOT
 /** How often the worker's scheduled handler sends the notification outbox's retries. */
 export const OUTBOX_CRON = '*/5 * * * *'
 
-const isSecret = (s: Setting<unknown>): boolean => s.parse === (secret as unknown) || /_SECRET$/.test(s.env ?? '')
 
 const tomlString = (s: string): string => JSON.stringify(s)
 
@@ -75,7 +72,7 @@ function wranglerToml(): string {
     '# line shows the default; uncomment it to change it. Booleans are `1`/`true`.',
     '[vars]',
   ]
-  for (const s of settings.filter((x) => !isSecret(x))) {
+  for (const s of settings.filter((x) => !isSecretSetting(x))) {
     if (EDGE_REFUSED.has(s.env!)) {
       lines.push(`# Node only: the worker sends no mail and refuses ${s.env} at start (use GPTNOTES_WEBHOOK_URL)`, `# ${s.env} = ""`)
       continue
@@ -85,7 +82,7 @@ function wranglerToml(): string {
     else lines.push(`# ${s.env} = ${tomlString(shownValue(s.default))}`)
   }
   lines.push('', '# Secrets are never vars: set each one the service should have with', '#   npx wrangler secret put NAME')
-  for (const s of settings.filter(isSecret)) lines.push(`#   ${s.env!.padEnd(24)} ${s.doc.replaceAll('`', '')}`)
+  for (const s of settings.filter(isSecretSetting)) lines.push(`#   ${s.env!.padEnd(24)} ${s.doc.replaceAll('`', '')}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -93,7 +90,7 @@ function wranglerToml(): string {
 const ENTRY = "// The gptnotes comment service: the package's worker entry, deployed as it is.\nexport { default } from 'gptnotes/proxy/worker'\n"
 
 function readme(migrations: string[]): string {
-  const secrets = workerSettings().filter(isSecret)
+  const secrets = workerSettings().filter(isSecretSetting)
   return `# The gptnotes comment service on Cloudflare Workers + D1
 
 Written by \`gptnotes proxy init --edge\`. The worker is the package's own entry
@@ -124,9 +121,12 @@ ${secrets.map((s) => `   - \`npx wrangler secret put ${s.env}\`: ${s.doc}`).join
 
 ## Notifications
 
-The worker tells the owner of new comments through a webhook (\`GPTNOTES_WEBHOOK_URL\`, with
-\`GPTNOTES_WEBHOOK_FORMAT\` \`json\`, \`wecom\`, \`dingtalk\` or \`feishu\`, and the robot's
-signing secret as the secret \`GPTNOTES_WEBHOOK_SECRET\`). It sends **no mail**: a worker cannot
+The worker tells the owner of new comments through webhooks (\`GPTNOTES_WEBHOOK_URL\`, each
+address in \`GPTNOTES_WEBHOOK_FORMAT\` or in its own as \`FORMAT=URL\`: \`json\`, \`wecom\`,
+\`dingtalk\` or \`feishu\`; the robot's signing secret as the secret
+\`GPTNOTES_WEBHOOK_SECRET\`). Set \`GPTNOTES_PUBLIC_URL\` to the worker's address: the messages'
+\`/admin/\` links are made from it, never from a request's \`Host\`, and the worker does not
+start with a webhook and without it. It sends **no mail**: a worker cannot
 open SMTP connections, so it refuses the mail settings at start; run \`gptnotes proxy\` on Node
 for mail. The first try goes right after each answer; retries run from the Cron Trigger in
 \`wrangler.toml\` (\`[triggers] crons\`, every five minutes).

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { checkServingRules, ProxyOptionError, resolveProxyOptions, type ProxyFlags, type ProxyOptions } from '../proxy/options.js'
+import { checkServingRules, ProxyOptionError, resolveProxyOptions, startCommentService, type ProxyFlags, type ProxyOptions, type ProxyServer } from '../proxy/operator.js'
 import { problem, warning } from '../render/errors/index.js'
 import { formatError, formatWarning } from './format-problem.js'
 
@@ -46,10 +46,9 @@ export async function proxyCommand(opts: ProxyCommandOptions): Promise<number> {
 
   if (opts.check) return (await import('./proxy-check.js')).proxyCheck(options, print)
 
-  const { startProxyServer } = await import('../proxy/node.js')
-  let server: Awaited<ReturnType<typeof startProxyServer>>
+  let server: ProxyServer
   try {
-    server = await startProxyServer({ options })
+    server = await startCommentService({ options })
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (code !== undefined && LISTEN_ERRORS.has(code)) print(problem('ProxyCannotListen', { host: options.host, port: options.port, reason: code }, undefined, { cause: err }))

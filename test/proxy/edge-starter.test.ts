@@ -214,15 +214,15 @@ describe('gptnotes proxy init --edge and comments export --sql', () => {
     mkdirSync(base)
     const store = `sqlite:${join(base, 'comments.db')}`
     const imported = await startCli(['comments', 'import', join(EXPORT, 'Comment.jsonl'), join(EXPORT, 'Counter.jsonl'), '--store', store], { env, cwd: dir }).done
-    expect(imported.stdout).toContain('6 comments imported')
+    expect(imported.stdout).toContain('5 comments imported')
     const file = join(base, 'out', 'comments.sql')
     const run = await startCli(['comments', 'export', '--sql', file, '--store', store], { env, cwd: dir }).done
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toContain('6 comments, 2 counters')
+    expect(run.stdout).toContain('5 comments, 2 counters')
     const d1 = migratedDatabase()
     const db = new Database(d1)
     db.exec(readFileSync(file, 'utf8'))
-    expect(db.prepare('select count(*) as n from comments').get()).toEqual({ n: 6 })
+    expect(db.prepare('select count(*) as n from comments').get()).toEqual({ n: 5 })
     expect(db.prepare('select count(*) as n from counters').get()).toEqual({ n: 2 })
     db.close()
   })

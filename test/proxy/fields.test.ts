@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LeanCloudError } from '../../src/proxy/leancloud/errors.js'
 import { refusalError } from '../../src/proxy/leancloud/refusals.js'
+import { checkCommentRecord } from '../../src/proxy/policy/comment-record.js'
 import { checkCommentFields, FIELD_LIMITS, httpLink, isSitePath, type CommentInput, type FieldRules } from '../../src/proxy/policy/fields.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
@@ -97,5 +98,29 @@ describe('field shapes', () => {
     expect(httpLink('https://e.com')).toBe('https://e.com')
     expect(httpLink('HTTP://E.COM/x')).toBe('HTTP://E.COM/x')
     for (const bad of ['https://user:pw@e.com', 'https://site.example@evil.example', 'data:text/html,x', 'https://', 'http://a b.com', 'mailto:a@b.c']) expect(httpLink(bad), bad).toBeUndefined()
+  })
+})
+
+describe('checkCommentRecord: the one check of the API write and the LeanCloud import', () => {
+  it('takes what checkCommentFields takes, with the HTML sanitised and trimmed', () => {
+    const checked = checkCommentRecord({ ...base, comment: '<script>x</script> <p onclick="y">hi</p>' })
+    expect(checked).toEqual({ ok: true, value: { ...base, comment: '<p>hi</p>', rid: null, pid: null } })
+  })
+
+  it('refuses a NUL in any field, first in the record, in the words the API answers', () => {
+    for (const field of ['comment', 'nick', 'mail', 'link', 'url', 'ua'] as const) {
+      const checked = checkCommentRecord({ ...base, [field]: `${base[field]}\u0000` })
+      expect(checked.ok, field).toBe(false)
+      if (checked.ok) continue
+      expect(checked.reason).toBe(`${field} may not contain a NUL character`)
+      expect(refusalError(checked.refusal).message).toBe(checked.reason)
+    }
+  })
+
+  it('refuses what checkCommentFields refuses, and a comment with nothing left once sanitised', () => {
+    expect(checkCommentRecord({ ...base, link: 'https://x.example/"><script>' })).toMatchObject({ ok: false, reason: 'link may not contain <, >, " or `' })
+    expect(checkCommentRecord({ ...base, comment: 'x'.repeat(5001) })).toMatchObject({ ok: false, reason: 'comment must be at most 5000 characters' })
+    const blank = checkCommentRecord({ ...base, comment: '<script>alert(1)</script>' })
+    expect(blank).toMatchObject({ ok: false, refusal: { refused: 'blank' }, reason: 'comment has nothing to show once unsafe markup is removed' })
   })
 })

@@ -631,6 +631,22 @@ export function httpCases(send: () => Send, other?: () => Send): void {
     await stillServing()
   })
 
+  it('a NUL in any field of a new comment answers 400 code 142 naming the field; no store is asked to hold it', async () => {
+    const NUL = '\u0000'
+    for (const [field, over] of [
+      ['comment', { comment: `<p>a${NUL}b</p>` }],
+      ['link', { link: `https://x.example/${NUL}` }],
+      ['nick', { nick: `a${NUL}b` }],
+      ['ua', { ua: `Mozilla${NUL}` }],
+    ] as const) {
+      const res = await post({ ...over, url: '/gpt/nul.html' })
+      expectError(res, 400, 142)
+      expect(res.body.error).toBe(`${field} may not contain a NUL character`)
+    }
+    expect((await list({ url: '/gpt/nul.html' })).body.results).toEqual([])
+    await stillServing()
+  })
+
   // —— CORS ——
 
   it('preflight from an allowed origin answers the LeanCloud headers; other origins get none', async () => {

@@ -17,9 +17,13 @@ const base = { objectId: 'abc123', createdAt: '2022-01-02T03:04:05.678Z', url: '
 describe('LeanCloud export → records', () => {
   it('keeps ids, dates and threads of the fixture, and names its bad line', async () => {
     const { records, bad } = await parseCommentLines(commentText, { secret: SECRET })
-    expect(bad).toEqual([{ line: 6, reason: expect.stringMatching(/^not JSON/) }])
-    expect(records.map((r) => r.objectId)).toEqual([1, 2, 3, 4, 5, 7].map(id))
-    const [a, b, reply, replyToReply, , home] = records
+    // Line 5 is a record a reader could not post through the API (markup in the name): refused, named.
+    expect(bad).toEqual([
+      { line: 5, reason: 'nick may not contain <, >, " or `' },
+      { line: 6, reason: expect.stringMatching(/^not JSON/) },
+    ])
+    expect(records.map((r) => r.objectId)).toEqual([1, 2, 3, 4, 7].map(id))
+    const [a, b, reply, replyToReply, home] = records
     expect(a).toMatchObject({ createdAt: '2021-03-01T08:00:00.000Z', updatedAt: '2021-03-01T08:00:00.000Z', insertedAt: '2021-03-01T08:00:00.000Z', rid: null, pid: null, url: '/gpt/handbook/a.html' })
     expect(b).toMatchObject({ createdAt: '2021-03-02T09:30:00.123Z', nick: '小明🐱', link: 'http://xiaoming.example.cn', mail: '', mailHash: '' })
     expect(reply).toMatchObject({ rid: id(1), pid: id(1) })
@@ -30,14 +34,49 @@ describe('LeanCloud export → records', () => {
     expect(records.every((r) => r.status === 'approved')).toBe(true)
   })
 
-  it('sanitises the HTML and the fields clients show, and drops unsafe links', async () => {
-    const { records } = await parseCommentLines(commentText)
-    const xss = records.find((r) => r.objectId === id(5))!
-    expect(xss.comment).toBe('<p>hello <a>click</a> <a href="https://eve.example/" target="_blank" rel="ugc nofollow noopener noreferrer">site</a></p>')
-    expect(xss.nick).not.toMatch(/[<>"`]/)
-    expect(xss.ua).not.toMatch(/[<>"`]/)
-    expect(xss.link).toBe('')
-    for (const r of records) expect(r.comment).not.toMatch(/script|onerror|onclick|javascript:/i)
+  it('sanitises the HTML, and refuses a record whose shown fields the API would refuse (markup, unsafe links), naming the field', async () => {
+    const eve = JSON.parse(commentText.split('\n')[4]) as Record<string, unknown>
+    const { records, bad } = await parseCommentLines(
+      [
+        line({ ...eve, nick: 'Eve', ua: 'Mozilla/5.0', link: 'https://eve.example' }),
+        line({ ...eve, objectId: 'ua', nick: 'Eve', link: '' }),
+        line({ ...eve, objectId: 'js', nick: 'Eve', ua: '', link: 'javascript:alert(3)' }),
+        line({ ...eve, objectId: 'quote', nick: 'Eve', ua: '', link: 'https://x.example/"><script>alert(1)</script>' }),
+      ].join('\n'),
+    )
+    expect(records.map((r) => r.objectId)).toEqual([id(5)])
+    expect(records[0].comment).toBe('<p>hello <a>click</a> <a href="https://eve.example/" target="_blank" rel="ugc nofollow noopener noreferrer">site</a></p>')
+    expect(records[0]).toMatchObject({ nick: 'Eve', ua: 'Mozilla/5.0', link: 'https://eve.example' })
+    expect(bad).toEqual([
+      { line: 2, reason: 'ua may not contain <, >, " or `' },
+      { line: 3, reason: 'link must be an http(s) address' },
+      { line: 4, reason: 'link may not contain <, >, " or `' },
+    ])
+    for (const r of (await parseCommentLines(commentText)).records) expect(r.comment).not.toMatch(/script|onerror|onclick|javascript:/i)
+  })
+
+  it('holds a record to the sizes and characters of the API: an oversized comment, a long name, a NUL anywhere are refused', async () => {
+    const NUL = '\u0000'
+    const { records, bad } = await parseCommentLines(
+      [
+        line({ ...base, objectId: 'big', comment: `<p>${'长'.repeat(5000)}</p>` }),
+        line({ ...base, objectId: 'fits', comment: `<p>${'长'.repeat(4993)}</p>` }),
+        line({ ...base, objectId: 'nick', nick: 'n'.repeat(36) }),
+        line({ ...base, objectId: 'nulLink', link: `https://x.example/${NUL}` }),
+        line({ ...base, objectId: 'nulComment', comment: `<p>a${NUL}b</p>` }),
+        line({ ...base, objectId: 'nulMail', mail: `a${NUL}@example.com` }),
+        line({ ...base, objectId: 'mail', mail: 'not an address' }),
+      ].join('\n'),
+    )
+    expect(records.map((r) => r.objectId)).toEqual(['fits'])
+    expect(bad).toEqual([
+      { line: 1, reason: 'comment must be at most 5000 characters' },
+      { line: 3, reason: 'nick must be at most 35 characters' },
+      { line: 4, reason: 'link may not contain a NUL character' },
+      { line: 5, reason: 'comment may not contain a NUL character' },
+      { line: 6, reason: 'mail may not contain a NUL character' },
+      { line: 7, reason: 'mail must be an e-mail address' },
+    ])
   })
 
   it('keeps the avatar hash and the IP only as a salted hash (or not at all without the secret)', async () => {
@@ -171,12 +210,19 @@ describe('records → LeanCloud export', () => {
       ...(JSON.parse(readFileSync(join(FIXTURES, 'xss/dompurify-payloads.json'), 'utf8')) as { payload: string }[]),
       ...(JSON.parse(readFileSync(join(FIXTURES, 'xss/valine-payloads.json'), 'utf8')) as { payload: string }[]),
     ]
-    const text = payloads.map((p, i) => line({ ...base, objectId: `x${i}`, comment: `text ${p.payload}`, nick: p.payload.slice(0, 30) })).join('\n')
+    const text = payloads.map((p, i) => line({ ...base, objectId: `x${i}`, comment: `text ${p.payload}`, nick: `n${i}` })).join('\n')
     const first = await parseCommentLines(text)
     expect(first.bad).toEqual([])
     expect(first.records).toHaveLength(payloads.length)
     const second = await parseCommentLines(commentsToLines(first.records))
     expect(second.bad).toEqual([])
     expect(second.records).toEqual(first.records)
+    // As a name, a payload is taken as the API takes it, or refused for its markup, and reads back unchanged.
+    const asNames = await parseCommentLines(payloads.map((p, i) => line({ ...base, objectId: `x${i}`, nick: p.payload.slice(0, 30) })).join('\n'))
+    expect(asNames.records.length).toBeGreaterThan(0)
+    expect(asNames.records.length + asNames.bad.length).toBe(payloads.length)
+    for (const b of asNames.bad) expect(b.reason).toMatch(/^nick (may not contain|must be at most)/)
+    for (const r of asNames.records) expect(r.nick).not.toMatch(/[<>"`]/)
+    expect((await parseCommentLines(commentsToLines(asNames.records))).records).toEqual(asNames.records)
   })
 })

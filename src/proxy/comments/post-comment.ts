@@ -6,18 +6,16 @@
  * for the wire and the route maps them to HTTP.
  */
 import type { ProxyOptions } from '../options.js'
-import { checkCommentFields, type CommentInput, type FieldRefusal } from '../policy/fields.js'
+import { checkCommentRecord, type RecordRefusal } from '../policy/comment-record.js'
+import type { CommentInput } from '../policy/fields.js'
 import { secondsUntil, type Limits } from '../policy/limits.js'
 import { duplicateDigest, moderate } from '../policy/moderation.js'
 import { ipHash, mailHash } from '../policy/privacy.js'
-import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
 import type { CommentStore, OutboxMessage, StoredComment } from '../stores/store.js'
 
 export type CommentRefusal =
-  /** A field is missing, of the wrong type or malformed. */
-  | FieldRefusal
-  /** Nothing is left of the comment once unsafe markup is removed. */
-  | { refused: 'blank' }
+  /** A field is missing, of the wrong type or malformed, or nothing is left of the comment once unsafe markup is removed. */
+  | RecordRefusal
   /** The client posted less than `rateSeconds` ago. */
   | { refused: 'rate'; retryAfterSeconds: number; rateSeconds: number }
   /** The same words by the same name are already on the page. */
@@ -52,11 +50,11 @@ export interface CommentRequest {
 }
 
 export async function postComment(deps: PostCommentDeps, request: CommentRequest): Promise<PostedComment | CommentRefusal> {
-  const input = checkCommentFields(request.fields)
-  if ('refused' in input) return input
-
-  const html = sanitizeHtml(input.comment)
-  if (isBlankHtml(html)) return { refused: 'blank' }
+  // The same rules as an import of LeanCloud's data (`policy/comment-record.ts`).
+  const checked = checkCommentRecord(request.fields)
+  if (!checked.ok) return checked.refusal
+  const input = checked.value
+  const html = input.comment
 
   const client = await ipHash(request.ip, deps.salt)
   // The rate, then the duplicate, read in the checks' order (a refusal names the first that

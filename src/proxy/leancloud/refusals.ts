@@ -4,15 +4,15 @@
  * the wait as a field for the widget to read.
  */
 import type { CommentRefusal } from '../comments/post-comment.js'
+import { recordRefusalReason } from '../policy/comment-record.js'
 import { NEW_COUNTERS_PER_HOUR } from '../policy/limits.js'
 import { LC, lcError, type LeanCloudError } from './errors.js'
 
 export function refusalError(r: CommentRefusal): LeanCloudError {
   switch (r.refused) {
     case 'field':
-      return lcError(LC.VALIDATION_ERROR, `${r.field} ${r.problem}`)
     case 'blank':
-      return lcError(LC.VALIDATION_ERROR, 'comment has nothing to show once unsafe markup is removed')
+      return lcError(LC.VALIDATION_ERROR, recordRefusalReason(r))
     case 'rate':
       return lcError(LC.TOO_MANY_REQUESTS, `One comment every ${r.rateSeconds} seconds; try again in ${r.retryAfterSeconds} s.`, { retryAfter: r.retryAfterSeconds })
     case 'duplicate':

@@ -2,13 +2,14 @@
  * LeanCloud's data export, read and written: JSON Lines, one object per line, as the console's
  * data export ("数据存储 > 导入导出") and the REST `scan` API give them. Reading turns each line
  * into a store record that keeps its id, dates and thread, and holds to the same rules as a
- * comment created through the API (sanitised HTML, checked link and address, no raw IP), so an
- * imported comment is as safe to show as a new one. Bad lines are reported, never thrown: one
- * stray line must not stop a migration. Web-standard (the IP hash uses Web Crypto).
+ * comment created through the API (`policy/comment-record.ts`: the same function, so sanitised
+ * HTML, checked link and address, the same sizes, no NUL; and no raw IP), so an imported comment
+ * is as safe to show as a new one. A record that breaks them is a bad line, reported, never
+ * thrown: one stray line must not stop a migration. Web-standard (the IP hash uses Web Crypto).
  */
-import { ANONYMOUS, FIELD_LIMITS, httpLink, isMail, isObjectId, isSitePath } from '../policy/fields.js'
+import { checkCommentRecord } from '../policy/comment-record.js'
+import { FIELD_LIMITS, isObjectId, isSitePath } from '../policy/fields.js'
 import { ipHash, mailHash } from '../policy/privacy.js'
-import { isBlankHtml, sanitizeHtml } from '../policy/sanitize.js'
 import type { CommentStatus, StoredComment, StoredCounter } from '../stores/store.js'
 
 export type LeanCloudClass = 'Comment' | 'Counter'
@@ -97,8 +98,10 @@ function threadId(obj: Record<string, unknown>, field: 'rid' | 'pid'): string | 
 }
 
 /**
- * One-line fields a client shows (name, browser): markup and control characters removed and
- * cut to the service's limits, as new comments are held to them; Valine's XSS went through these.
+ * A counter's one-line fields (the page's id and title): markup and control characters (NUL
+ * among them) removed and cut to the service's limits, where a new counter with them is refused
+ * (`leancloud/objects.ts`): a page's views are not lost over a character in its title, which no
+ * client shows.
  */
 function oneLine(value: string, max: number): string {
   const clean = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029<>"`]/g, '').trim()
@@ -112,21 +115,20 @@ async function commentFrom(obj: Record<string, unknown>, options: ParseOptions):
   const createdAt = date(obj, 'createdAt')
   const updatedAt = date(obj, 'updatedAt', createdAt)
   const insertedAt = date(obj, 'insertedAt', createdAt)
+  // The page and the thread first, in words that show the value found.
   const url = pageUrl(obj)
-
-  const source = obj.comment
-  if (typeof source !== 'string') return bad(source === undefined || source === null ? 'comment is missing' : `comment must be a string, got ${show(source)}`)
-  // Trimmed after sanitising: markup dropped at either end can leave spaces there.
-  const comment = sanitizeHtml(source).trim()
-  if (isBlankHtml(comment)) return bad('comment is empty once sanitised (no text or image left)')
-
   const rid = threadId(obj, 'rid')
   const pid = threadId(obj, 'pid')
+  const source = obj.comment
+  if (typeof source !== 'string') return bad(source === undefined || source === null ? 'comment is missing' : `comment must be a string, got ${show(source)}`)
 
-  const mailRaw = oneLine(optionalText(obj, 'mail'), FIELD_LIMITS.mail)
-  const mail = isMail(mailRaw) ? mailRaw : ''
-  const linkRaw = optionalText(obj, 'link')
-  const link = httpLink(linkRaw)
+  // Then the content, held to the API's own rules (one function for both): a record a reader
+  // could not post is refused whole and named, never stored nor silently changed. Valine before
+  // 1.3 wrote only `pid`: it stands for the thread's root here, found once all lines are read.
+  const checked = checkCommentRecord({ comment: source, nick: obj.nick, mail: obj.mail, link: obj.link, url, rid: rid ?? pid, pid, ua: obj.ua })
+  if (!checked.ok) return bad(checked.refusal.refused === 'blank' ? 'comment is empty once sanitised (no text or image left)' : checked.reason)
+  const input = checked.value
+
   const ip = optionalText(obj, 'ip')
   // Our own export carries the hash and the status; LeanCloud's has neither (Valine had no
   // moderation: what is in LeanCloud was shown, so it is approved).
@@ -139,15 +141,14 @@ async function commentFrom(obj: Record<string, unknown>, options: ParseOptions):
     updatedAt,
     insertedAt,
     url,
-    // Valine before 1.3 wrote only `pid`; the thread's root is found after all lines are read.
     rid,
-    pid: rid !== null && pid === null ? rid : pid,
-    nick: oneLine(optionalText(obj, 'nick'), FIELD_LIMITS.nick) || ANONYMOUS,
-    mail,
-    mailHash: mailHash(mail),
-    link: link !== undefined && link.length <= FIELD_LIMITS.link ? link : '',
-    comment,
-    ua: oneLine(optionalText(obj, 'ua'), FIELD_LIMITS.ua),
+    pid: input.pid,
+    nick: input.nick,
+    mail: input.mail,
+    mailHash: mailHash(input.mail),
+    link: input.link,
+    comment: input.comment,
+    ua: input.ua,
     ipHash: keptHash || (ip !== '' && options.secret ? await ipHash(ip, options.secret) : ''),
     status,
   }
