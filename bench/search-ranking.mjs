@@ -6,7 +6,7 @@
 // CJK word; `middle`: the one in the middle of its text), how many of the pages were in the top 10
 // (`found` of `of`), and for how many words titles and headings took all ten places (`titlesFill`);
 // `--rows` adds each word, its page and the page's place.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inflateRawSync } from 'node:zlib'
