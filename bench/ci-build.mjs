@@ -13,7 +13,7 @@ const here = join(fileURLToPath(import.meta.url), '..')
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 /** One build in a child process (bench/build-once.mjs with the site's caches, as `gptnotes build`): its wall seconds and result. */
-function buildOnce(site) {
+export function buildOnce(site) {
   const t0 = performance.now()
   const child = spawnSync(process.execPath, [join(here, 'build-once.mjs'), site, '--cache'], { encoding: 'utf8' })
   const wall = (performance.now() - t0) / 1000

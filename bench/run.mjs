@@ -2,17 +2,19 @@
 // article's first load downloads. Prints one stable markdown table (compare across versions).
 //   env BENCH_SIZES=27,500,2000  BENCH_RUNS=3      (10000 runs too: BENCH_SIZES=27,500,2000,10000)
 // A last small table: one large page (bench/large-page.mjs), parsed alone and built cold.
+// Then the search index, and beside it Pagefind's over the same output at each size (bench/search-compare.mjs; BENCH_PAGEFIND=0 skips it).
 // Then the comment service under load (bench/service.mjs) and widget A against it
 // (bench/widget-a.mjs; BENCH_SERVICE=0 skips both), and
 // Lighthouse on the probe article and the home page at each size (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 // Last, a CI-style build (no dist/, cache restored) beside Hugo's cold build (bench/ci-build.mjs, bench/hugo.mjs; "n/a" without hugo).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dirSize } from './dir-size.mjs'
 import { firstLoad } from './first-load.mjs'
+import { outputKinds } from './output-kinds.mjs'
 import { reactRuntimeGz } from './react-runtime.mjs'
 import { SAMPLE_QUERIES, searchSizes } from './search-sizes.mjs'
 
@@ -31,41 +33,6 @@ function median(xs) {
 
 const kib = (n) => (n / 1024).toFixed(1)
 const mib = (n) => (n / 1048576).toFixed(1)
-
-/** Does the file start with `prefix`? (Page chunks are data modules: `export default JSON.parse(…)`.) */
-function startsWith(file, prefix) {
-  const fd = openSync(file, 'r')
-  const buf = Buffer.alloc(prefix.length)
-  readSync(fd, buf, 0, buf.length, 0)
-  closeSync(fd)
-  return buf.toString('utf8') === prefix
-}
-
-/** Files and bytes of the output by kind: HTML, page chunks (route and list data modules), search index, other. */
-function outputKinds(dist) {
-  const kinds = { html: { bytes: 0, files: 0 }, chunks: { bytes: 0, files: 0 }, search: { bytes: 0, files: 0 }, other: { bytes: 0, files: 0 } }
-  const walk = (dir, rel) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name)
-      const r = rel + e.name
-      if (e.isDirectory()) {
-        walk(p, r + '/')
-        continue
-      }
-      const kind = r.endsWith('.html')
-        ? 'html'
-        : r.startsWith('assets/search/') || /^assets\/js\/search\.[^/]+\.json$/.test(r)
-          ? 'search'
-          : /^assets\/js\/[^/]+\.js$/.test(r) && startsWith(p, 'export default JSON.parse(')
-            ? 'chunks'
-            : 'other'
-      kinds[kind].bytes += statSync(p).size
-      kinds[kind].files++
-    }
-  }
-  walk(dist, '')
-  return kinds
-}
 
 /** The corpus's markdown: what the search index indexes. */
 function markdownSize(dir) {
@@ -209,6 +176,12 @@ for (const r of rows) {
   )
 }
 
+// Our search index beside Pagefind's over the same output, one table per size (bench/search-compare.mjs; BENCH_PAGEFIND=0 skips it).
+if (process.env.BENCH_PAGEFIND !== '0') {
+  const { printSearchCompare, searchCompare } = await import('./search-compare.mjs')
+  for (const r of rows) printSearchCompare(r.n, await searchCompare(join(corpusRoot, `n${r.n}`, 'dist'), { runs }))
+}
+
 // The comment service under load, SQLite and PostgreSQL (bench/service.mjs prints its own table).
 if (process.env.BENCH_SERVICE !== '0') {
   const service = spawnSync(process.execPath, [join(here, 'service.mjs')], { stdio: 'inherit' })
@@ -231,3 +204,17 @@ if (process.env.BENCH_LIGHTHOUSE !== '0') {
 const ci = await import('./ci-build.mjs')
 const ciSizes = (process.env.BENCH_CI_SIZES ?? '2000').split(',').map(Number).filter((n) => sizes.includes(n))
 if (ciSizes.length) ci.printCiTable(ciSizes.map((n) => ({ n, ...ci.ciRow(join(corpusRoot, `n${n}`), runs) })), runs)
+
+// The edit loop: one page edited with the cache and the output kept (bench/edit-rebuild.mjs), and
+// in `serve` from the file saved to the new text in a real browser's DOM (bench/serve-edit.mjs);
+// BENCH_EDIT_SIZES (default 2000 when run), BENCH_EDITS (default 10).
+const edit = await import('./edit-rebuild.mjs')
+const serveEdit = await import('./serve-edit.mjs')
+const editSizes = (process.env.BENCH_EDIT_SIZES ?? '2000').split(',').map(Number).filter((n) => sizes.includes(n))
+const edits = Number(process.env.BENCH_EDITS ?? 10)
+if (editSizes.length) {
+  edit.printEditTable(editSizes.map((n) => ({ n, ...edit.editRows(join(corpusRoot, `n${n}`), edits) })), edits)
+  const served = []
+  for (const n of editSizes) served.push({ n, ...(await serveEdit.serveEditRow(join(corpusRoot, `n${n}`), edits)) })
+  serveEdit.printServeTable(served, edits)
+}

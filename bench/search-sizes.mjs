@@ -16,19 +16,18 @@ export const SAMPLE_QUERIES = ['配置文件', '配置参数']
 const gz = (buf) => gzipSync(buf, { level: 6 }).length
 
 export async function searchSizes(dist, queries = SAMPLE_QUERIES) {
-  const { createSearchEngine } = await import('../lib/client/search/engine.js')
-  const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))
-  const firstBuf = readFileSync(join(dist, 'assets/js', first))
+  const { createSearchEngine } = await import('../lib/search/query/engine.js')
+  const firstBuf = readFileSync(join(dist, 'search-index.json'))
   const manifest = JSON.parse(firstBuf.toString('utf8'))
   const dir = join(dist, manifest.s.slice(BASE.length))
   const packs = readdirSync(dir).filter((f) => /^\d+\.bin$/.test(f))
   const packBytes = packs.reduce((n, f) => n + statSync(join(dir, f)).size, 0)
-  const { decodeSizes } = await import('../lib/shared/search-shards.js')
+  const { decodeSizes } = await import('../lib/search/format/shards.js')
   const sizes = decodeSizes(manifest.z)
   const buckets = Object.values(manifest.n).reduce((a, b) => a + b, 0)
   const bucketSizes = sizes.slice(0, buckets)
-  // Then the dictionary, and per record its size and its texts' size.
-  const recordSizes = sizes.slice(buckets + 1).filter((_, i) => i % 2 === 0)
+  // Then the dictionary, the page lengths, and per record its size and its texts' size.
+  const recordSizes = sizes.slice(buckets + 2).filter((_, i) => i % 2 === 0)
   const fetched = []
   const whole = new Set()
   // Round trips: a read begun while none is in flight starts one (reads answer on the next turn, as from a network).

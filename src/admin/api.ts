@@ -3,43 +3,28 @@
  * it works wherever the service is mounted, with the token in the `Authorization` header only.
  */
 
-export type Status = 'waiting' | 'approved' | 'spam'
-export const STATUSES: readonly Status[] = ['waiting', 'approved', 'spam']
+import type { CommentStatus, Counts, ListPage, OwnerComment, ParentExcerpt } from '../shared/admin-api.js'
 
-export interface AdminComment {
-  objectId: string
-  createdAt: string
-  url: string
-  rid: string | null
-  pid: string | null
-  nick: string
-  mail: string
-  link: string
-  /** Sanitised by the service; shown through DOMPurify again. */
-  comment: string
-  status: Status
-}
-
-export interface Parent {
-  nick: string
-  excerpt: string
-}
-
-export interface ListPage {
-  results: AdminComment[]
-  count: number
-  page: number
-  pageSize: number
-  parents?: Record<string, Parent>
-}
-
-export type Counts = Record<Status, number>
+// The shapes are the service's own (`src/shared/admin-api.ts`), under the names the page uses.
+export { STATUSES } from '../shared/admin-api.js'
+export type Status = CommentStatus
+export type AdminComment = OwnerComment
+export type Parent = Pick<ParentExcerpt, 'nick' | 'excerpt'>
+export type { Counts, ListPage }
 
 /** The service refused the token (401). */
 export class Unauthorized extends Error {
   constructor() {
     super('unauthorized')
     this.name = 'Unauthorized'
+  }
+}
+
+/** The service refused the sign-in for now: too many wrong tokens from this address (429). */
+export class TooManyTries extends Error {
+  constructor() {
+    super('too many tries')
+    this.name = 'TooManyTries'
   }
 }
 
@@ -69,6 +54,7 @@ export function adminApi(token: string): AdminApi {
       throw new ApiFailed(0)
     }
     if (res.status === 401) throw new Unauthorized()
+    if (res.status === 429) throw new TooManyTries()
     if (res.status === 404 && method !== 'GET') return undefined
     if (!res.ok) throw new ApiFailed(res.status)
     return (await res.json()) as T

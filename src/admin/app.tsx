@@ -4,12 +4,13 @@
  * replies, after a confirmation), one by one or the selected ones together. Every control is a
  * native element with a name (design.md §8.1), usable by keyboard alone.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { SafeHtml } from '../client/widgets/valine/sanitize.js'
-import { adminApi, ApiFailed, STATUSES, tokenStore, Unauthorized, type Action, type AdminApi, type AdminComment, type Counts, type ListPage, type Status } from './api.js'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { SafeHtml, sanitizeHtml } from '../client/widgets/valine/sanitize.js'
+import { adminApi, ApiFailed, STATUSES, tokenStore, TooManyTries, Unauthorized, type Action, type AdminApi, type AdminComment, type Counts, type ListPage, type Status } from './api.js'
+import { withoutImages } from './held-images.js'
 import { initialLang, nickIn, rememberLang, WORDS, type Lang, type Words } from './i18n.js'
 
-type Notice = 'wrongToken' | 'expired' | 'unreachable' | 'missingToken'
+type Notice = 'wrongToken' | 'tooManyTries' | 'expired' | 'unreachable' | 'missingToken'
 
 export function App({ site }: { site: string }) {
   const [lang, setLang] = useState<Lang>(initialLang)
@@ -81,7 +82,7 @@ function SignIn({ t, notice, onNotice, onSignedIn }: { t: Words; notice: Notice 
       await adminApi(value).counts('')
       onSignedIn(value)
     } catch (err) {
-      onNotice(err instanceof Unauthorized ? 'wrongToken' : 'unreachable')
+      onNotice(err instanceof Unauthorized ? 'wrongToken' : err instanceof TooManyTries ? 'tooManyTries' : 'unreachable')
       field.current?.focus()
     } finally {
       setBusy(false)
@@ -378,7 +379,7 @@ function CommentItem({ c, t, site, parent, selected, busy, onSelect, onAct }: { 
             {t.replyTo} {parent ? <><strong>{nickIn(parent.nick, t)}</strong>：<span className="excerpt">{parent.excerpt}</span></> : <em>{t.parentGone}</em>}
           </p>
         )}
-        <SafeHtml className="body" html={c.comment} />
+        <CommentBody html={c.comment} held={c.status !== 'approved'} t={t} />
         <div className="actions">
           {c.status !== 'approved' && (
             <button type="button" disabled={busy} onClick={() => onAct('approve')}>
@@ -396,6 +397,27 @@ function CommentItem({ c, t, site, parent, selected, busy, onSelect, onAct }: { 
         </div>
       </article>
     </li>
+  )
+}
+
+/**
+ * A comment's text. A held one (waiting or spam) shows its images only when the owner asks: its
+ * author may be waiting for the request. An approved one shows them, as readers see them.
+ */
+function CommentBody({ html, held, t }: { html: string; held: boolean; t: Words }) {
+  const [shown, setShown] = useState(false)
+  const kept = useMemo(() => (held && !shown ? withoutImages(sanitizeHtml(html), t.heldImage) : undefined), [html, held, shown, t])
+  if (!kept || kept.count === 0) return <SafeHtml className="body" html={html} />
+  return (
+    <>
+      {/* Through DOMPurify again, as every body: the placeholders are text. */}
+      <SafeHtml className="body" html={kept.html} />
+      <p className="held-images">
+        <button type="button" className="quiet" onClick={() => setShown(true)}>
+          {t.showImages(kept.count)}
+        </button>
+      </p>
+    </>
   )
 }
 

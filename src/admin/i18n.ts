@@ -16,6 +16,7 @@ export interface Words {
   signOut: string
   missingToken: string
   wrongToken: string
+  tooManyTries: string
   unreachable: string
   expired: string
   tabs: Record<Status, string>
@@ -54,6 +55,9 @@ export interface Words {
   cancel: string
   done: Record<'approve' | 'spam' | 'delete', (n: number) => string>
   failed: string
+  /** A held comment's image before the owner asks for it, by its host. */
+  heldImage: (host: string) => string
+  showImages: (n: number) => string
 }
 
 const zh: Words = {
@@ -66,6 +70,7 @@ const zh: Words = {
   signOut: '退出',
   missingToken: '请输入管理令牌。',
   wrongToken: '管理令牌不正确，请检查后重试。',
+  tooManyTries: '这个网络地址输错管理令牌的次数过多，请稍后再试。',
   unreachable: '无法连接评论服务，请稍后重试。',
   expired: '管理令牌已失效，请重新登录。',
   tabs: { waiting: '待审核', approved: '已通过', spam: '垃圾评论' },
@@ -107,6 +112,8 @@ const zh: Words = {
     delete: (n) => `已删除 ${n} 条评论及其回复。`,
   },
   failed: '操作失败，请重试。',
+  heldImage: (host) => (host ? `[图片：${host}]` : '[图片]'),
+  showImages: (n) => `显示图片（${n} 张，图片所在的网站会看到你的访问）`,
 }
 
 const en: Words = {
@@ -119,6 +126,7 @@ const en: Words = {
   signOut: 'Sign out',
   missingToken: 'Enter the admin token.',
   wrongToken: 'The admin token is wrong. Check it and try again.',
+  tooManyTries: 'Too many wrong admin tokens from this network address. Try again later.',
   unreachable: 'The comment service cannot be reached. Try again later.',
   expired: 'The admin token is no longer accepted. Sign in again.',
   tabs: { waiting: 'Waiting', approved: 'Approved', spam: 'Spam' },
@@ -160,6 +168,8 @@ const en: Words = {
     delete: (n) => `${n} comment${n === 1 ? '' : 's'} deleted with ${n === 1 ? 'its' : 'their'} replies.`,
   },
   failed: 'The action failed. Try again.',
+  heldImage: (host) => (host ? `[image: ${host}]` : '[image]'),
+  showImages: (n) => `Show ${n === 1 ? 'the image' : `${n} images`} (the site that holds ${n === 1 ? 'it' : 'them'} will see your visit)`,
 }
 
 export const WORDS: Record<Lang, Words> = { zh, en }

@@ -43,8 +43,8 @@ export class BuildProgress {
   }
 }
 
-/** `(12 parsed, 1989 cached)` when some pages came from the caches. */
-export const cacheNote = ({ count, fresh }: StageEvent) => (fresh !== undefined && count !== undefined && fresh < count ? `  (${fresh} parsed, ${count - fresh} cached)` : '')
+/** `(12 parsed, 1989 cached)` when some pages came from the caches (`rendered` for the render stage). */
+export const cacheNote = ({ stage, count, fresh }: StageEvent) => (fresh !== undefined && count !== undefined && fresh < count ? `  (${fresh} ${stage === 'render' ? 'rendered' : 'parsed'}, ${count - fresh} cached)` : '')
 
 export function formatStage(e: StageEvent): string {
   const { stage, ms, count } = e

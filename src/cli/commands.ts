@@ -205,10 +205,9 @@ export function registerComments(program: Command): void {
   comments
     .command('notify-test')
     .description('send one test message on each configured notification channel (GPTNOTES_NOTIFY_MAIL over GPTNOTES_SMTP_URL, each GPTNOTES_WEBHOOK_URL) and say how each went')
-    .option('--service <url>', "the comment service's address, for the message's link to /admin/ (default: http://HOST:PORT of the settings)")
     .option(...DEBUG_OPTION)
-    .action(async (opts: { service?: string; debug?: boolean }) => {
-      process.exitCode = await (await import('./notify-test.js')).notifyTestCommand({ service: opts.service, debug: !!opts.debug })
+    .action(async (opts: { debug?: boolean }) => {
+      process.exitCode = await (await import('./notify-test.js')).notifyTestCommand({ debug: !!opts.debug })
     })
 
   for (const [action, description] of actions) {

@@ -1,8 +1,8 @@
 /**
  * `gptnotes comments notify-test`: one test message on each configured channel (the owner's
  * mail, each webhook), sent now rather than through the outbox by the operator API's
- * `notifyTest`, and what each did. Exit 0 when
- * every channel took its message, 1 naming the first that did not.
+ * `notifyTest`, all at once, and what each did. Exit 0 when every channel took its message, 1
+ * naming each that did not.
  */
 import { checkNotificationRules, notifyTest, ProxyOptionError, resolveProxyOptions, type ProxyOptions } from '../proxy/operator.js'
 import { problem } from '../render/errors/index.js'
@@ -20,7 +20,7 @@ export const shownSmtp = (url: string): string => {
   return `${u.protocol}//${u.host}`
 }
 
-export async function notifyTestCommand(opts: { service?: string; debug: boolean }): Promise<number> {
+export async function notifyTestCommand(opts: { debug: boolean }): Promise<number> {
   const print = (err: unknown) => console.error(formatError(err, { debug: opts.debug }))
   let options: ProxyOptions
   try {
@@ -31,17 +31,18 @@ export async function notifyTestCommand(opts: { service?: string; debug: boolean
     print(problem('ProxySettingInvalid', { setting: err.setting, problem: err.problem }))
     return 1
   }
-  const results = await notifyTest(options, opts.service ?? `http://${options.host}:${options.port}`)
-  if (results.length === 0) {
+  const outcomes = await notifyTest(options)
+  if (outcomes.length === 0) {
     print(problem('NotifyNotConfigured', {}))
     return 1
   }
-  for (const r of results) {
-    if (r.channel === 'mail') {
-      if (r.ok) console.log(`mail: sent to GPTNOTES_NOTIFY_MAIL through ${shownSmtp(r.smtpUrl)}`)
-      else print(problem('NotifySmtpFailed', { host: shownSmtp(r.smtpUrl), reason: (r.error as { code?: string }).code ?? 'smtp' }, undefined, { cause: r.error }))
-    } else if (r.ok) console.log(`webhook (${r.format}): ${shownWebhook(r.url)} accepted the test message`)
-    else print(problem('NotifyWebhookFailed', { url: shownWebhook(r.url), reason: (r.error as { code?: string }).code ?? 'error' }, undefined, { cause: r.error }))
+  for (const { channel, target, failure } of outcomes) {
+    const reason = failure?.code
+    if (channel === 'mail') {
+      if (reason === undefined) console.log(`mail: sent to GPTNOTES_NOTIFY_MAIL through ${shownSmtp(options.smtpUrl!)}`)
+      else print(problem('NotifySmtpFailed', { host: shownSmtp(options.smtpUrl!), reason }, undefined, { cause: failure }))
+    } else if (reason === undefined) console.log(`webhook (${channel}): ${shownWebhook(target)} accepted the test message`)
+    else print(problem('NotifyWebhookFailed', { url: shownWebhook(target), reason }, undefined, { cause: failure }))
   }
-  return results.every((r) => r.ok) ? 0 : 1
+  return outcomes.every((o) => o.failure === undefined) ? 0 : 1
 }

@@ -57,7 +57,11 @@ export async function proxyCheck(options: ProxyOptions, print: (err: unknown) =>
     }
     console.log(`smtp: ${shownSmtp(options.smtpUrl)} answered and accepted the login`)
   }
-  if (options.webhookUrls.length > 0) console.log(`webhooks: ${options.webhookUrls.length} (${options.webhookFormat}); \`gptnotes comments notify-test\` sends a test message`)
+  if (options.webhookUrls.length > 0) {
+    const formats = options.webhookUrls.map((w) => w.format ?? options.webhookFormat)
+    console.log(`webhooks: ${options.webhookUrls.length} (${formats.join(', ')}); \`gptnotes comments notify-test\` sends a test message`)
+  }
+  if (options.publicUrl !== undefined) console.log(`links in messages: ${options.publicUrl}/admin/`)
   if (options.origins.length === 0) {
     console.warn(`warning ${formatWarning(warning('ProxyNoOrigins', {}))}`)
     console.log('ready to start, but NO SITE CAN USE IT: GPTNOTES_ORIGINS is empty, so every browser is refused')

@@ -121,9 +121,12 @@ ${secrets.map((s) => `   - \`npx wrangler secret put ${s.env}\`: ${s.doc}`).join
 
 ## Notifications
 
-The worker tells the owner of new comments through a webhook (\`GPTNOTES_WEBHOOK_URL\`, with
-\`GPTNOTES_WEBHOOK_FORMAT\` \`json\`, \`wecom\`, \`dingtalk\` or \`feishu\`, and the robot's
-signing secret as the secret \`GPTNOTES_WEBHOOK_SECRET\`). It sends **no mail**: a worker cannot
+The worker tells the owner of new comments through webhooks (\`GPTNOTES_WEBHOOK_URL\`, each
+address in \`GPTNOTES_WEBHOOK_FORMAT\` or in its own as \`FORMAT=URL\`: \`json\`, \`wecom\`,
+\`dingtalk\` or \`feishu\`; the robot's signing secret as the secret
+\`GPTNOTES_WEBHOOK_SECRET\`). Set \`GPTNOTES_PUBLIC_URL\` to the worker's address: the messages'
+\`/admin/\` links are made from it, never from a request's \`Host\`, and the worker does not
+start with a webhook and without it. It sends **no mail**: a worker cannot
 open SMTP connections, so it refuses the mail settings at start; run \`gptnotes proxy\` on Node
 for mail. The first try goes right after each answer; retries run from the Cron Trigger in
 \`wrangler.toml\` (\`[triggers] crons\`, every five minutes).

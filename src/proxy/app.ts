@@ -17,7 +17,7 @@ import { LC, LeanCloudError, lcError, STORE_RETRY_AFTER_SECONDS } from './leancl
 import { errorResponse, type ProxyEnv, type Services } from './routes/context.js'
 import { leancloudRoutes } from './routes/leancloud.js'
 import { corsProxyRoutes, oauthRoutes } from './routes/oauth.js'
-import { unsubscribeRoutes } from './notify/hooks.js'
+import { unsubscribeRoutes } from './routes/notify.js'
 import { createOutbox, type MailSender, type Outbox } from './notify/outbox.js'
 import { StoreUnavailable, errorCode, type CommentStore } from './stores/store.js'
 

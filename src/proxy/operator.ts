@@ -15,7 +15,8 @@ import { freshState, parseState, runLeanCloudImport, scanClient, type BadRecord,
 import type { LeanCloudClass, ParseOptions } from './migrate/leancloud-export.js'
 import { exportSql as sqlOf, type SqlExport } from './migrate/export-sql.js'
 import { adminApiModerator, storeModerator, type Moderator } from './moderate/moderator.js'
-import type { Notice } from './notify/notice.js'
+import { webhooksOf } from './notify/channels/index.js'
+import type { TestOutcome } from './notify/notifier.js'
 import { storeApprovalPlanner } from './notify/plan.js'
 import { resolveProxyOptions, type ProxyOptions } from './options.js'
 import { secret } from './settings/parse.js'
@@ -226,54 +227,19 @@ export const isSecretSetting = (s: Setting<unknown>): boolean => s.parse === (se
 // Notifications
 
 /** What one channel did with the test message. */
-export type ChannelResult =
-  | { channel: 'mail'; smtpUrl: string; ok: true }
-  | { channel: 'mail'; smtpUrl: string; ok: false; error: unknown }
-  | { channel: 'webhook'; format: ProxyOptions['webhookFormat']; url: string; ok: true }
-  | { channel: 'webhook'; format: ProxyOptions['webhookFormat']; url: string; ok: false; error: unknown }
-
 /**
  * `gptnotes comments notify-test`: one test message on each configured channel (the owner's
- * mail, each webhook), sent now rather than through the outbox. `service` is the service's own
- * address, for the link to the owner's page. An empty list: no channel is set.
+ * mail, each webhook), sent now rather than through the outbox, all at once, and how each went
+ * (`failure` set on a channel that did not take it). Empty when no channel is configured.
  */
-export async function notifyTest(options: ProxyOptions, service: string): Promise<ChannelResult[]> {
+export async function notifyTest(options: ProxyOptions): Promise<TestOutcome[]> {
   const mail = options.smtpUrl !== undefined && options.notifyMail !== undefined
-  const results: ChannelResult[] = []
-  if (!mail && options.webhookUrls.length === 0) return results
-  const now = new Date()
-  const id = `notify-test-${now.getTime().toString(36)}`
-  const notice: Notice = {
-    type: 'comment.created',
-    comment: { objectId: id, url: '/', nick: 'gptnotes', comment: '<p>这是一条测试通知：通知渠道设置正确。</p>', status: 'approved', createdAt: now.toISOString(), rid: null, pid: null },
-    siteUrl: options.siteUrl ?? null,
-    pageUrl: options.siteUrl ?? null,
-    adminUrl: `${service.replace(/\/+$/, '')}/admin/`,
+  if (!mail && webhooksOf(options).length === 0) return []
+  const mailer = mail ? (await import('./notify/smtp.js')).smtpMailer(options.smtpUrl!, options.mailFrom!) : undefined
+  const { sendTestMessages } = await import('./notify/notifier.js')
+  try {
+    return await sendTestMessages(options, { fetch, mailer })
+  } finally {
+    mailer?.close()
   }
-  if (mail) {
-    const { smtpMailer } = await import('./notify/smtp.js')
-    const { mailContent } = await import('./notify/render.js')
-    const smtpUrl = options.smtpUrl!
-    const mailer = smtpMailer(smtpUrl, options.mailFrom!)
-    try {
-      await mailer.send({ ...mailContent(notice), subject: '[测试] gptnotes 评论通知', to: options.notifyMail!, id })
-      results.push({ channel: 'mail', smtpUrl, ok: true })
-    } catch (error) {
-      results.push({ channel: 'mail', smtpUrl, ok: false, error })
-    } finally {
-      mailer.close()
-    }
-  }
-  const { sendWebhook, webhookRequest } = await import('./notify/webhooks.js')
-  const { SEND_TIMEOUT_MS } = await import('./notify/outbox.js')
-  const format = options.webhookFormat
-  for (const url of options.webhookUrls) {
-    try {
-      await sendWebhook(fetch, format, await webhookRequest(format, url, id, notice, options.webhookSecret, now), SEND_TIMEOUT_MS)
-      results.push({ channel: 'webhook', format, url, ok: true })
-    } catch (error) {
-      results.push({ channel: 'webhook', format, url, ok: false, error })
-    }
-  }
-  return results
 }

@@ -1,9 +1,12 @@
+import { statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { bundleClient, type ClientBundle } from './bundle/bundle.js'
 import { inputsCurrent } from './content/page-inputs.js'
 import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
 import { parseOptionsKey, type ParseOptions } from './content/parse-options.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
 import { parseAll, ParseThreads } from './content/parse-pool.js'
+import { RenderRecords } from './emit/render-records.js'
 
 export interface ParsedPages {
   pages: ParsedPage[]
@@ -24,6 +27,7 @@ export class BuildCaches {
   private disk?: { settings: string; cache: ParseCache }
   private bundle?: Promise<ClientBundle>
   private started?: ParseThreads
+  private records?: RenderRecords
 
   /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
   constructor(readonly cacheDir?: string) {}
@@ -98,6 +102,22 @@ export class BuildCaches {
     for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)
     disk?.save(current)
     return { pages: sources.map((f) => this.parsed.get(f.relativePath)!.page), fresh: stale.length }
+  }
+
+  /**
+   * What the documents of the last build into `out` (or into memory) were made from, when they
+   * are still there: the render then makes only documents whose inputs changed.
+   */
+  renderRecords(out: string | undefined): RenderRecords | undefined {
+    if (this.records?.holdFor(out)) return this.records
+    const loaded = out && this.cacheDir ? RenderRecords.load(this.cacheDir, out) : undefined
+    return loaded?.holdFor(out) ? loaded : undefined
+  }
+
+  /** The documents of a build that succeeded: kept for the next (on disk too, for an output folder). */
+  keepRenderRecords(records: RenderRecords, out: string | undefined): void {
+    this.records = out ? new RenderRecords(records.docs, { dir: resolve(out), ino: statSync(out).ino }) : records
+    if (out && this.cacheDir) this.records.save(this.cacheDir, out)
   }
 
   /** The bundle stage through the caches (its result does not depend on the site). */

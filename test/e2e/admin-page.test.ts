@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -9,6 +11,7 @@ import { ADMIN_CSP } from '../../src/proxy/admin-page/page.js'
 import { createProxyApp } from '../../src/proxy/app.js'
 import { openPostgresStore, openSqliteStore, startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
+import { ADMIN_FAILURES_MAX } from '../../src/proxy/policy/limits.js'
 import type { CommentStore, StoredComment } from '../../src/proxy/stores/store.js'
 import { launchBrowser } from '../helpers/browser.js'
 import { postgresDatabase } from '../helpers/postgres.js'
@@ -37,6 +40,9 @@ interface Target {
   insert(comments: StoredComment[]): Promise<void>
   close(): Promise<void>
 }
+
+/** A 1 × 1 PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
 let seq = 0
 function comment(fields: Partial<StoredComment> & { nick: string }): StoredComment {
@@ -230,6 +236,27 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       expect([...hosts]).toEqual([new URL(target.url).host])
     })
 
+    it('says so when its address sent too many wrong tokens, and the right token still signs in from it', async () => {
+      await page.goto(`${target.url}/admin/`)
+      // Wrong tokens sent by this browser (the page's own address) until the service refuses them:
+      // at most the limit (the first test sent one already) answer 401.
+      const statuses = await page.evaluate(async (n) => {
+        const out: number[] = []
+        for (let i = 0; i < 2 * n && out.at(-1) !== 429; i++) out.push((await fetch('counts', { headers: { authorization: `Bearer wrong-${i}` } })).status)
+        return out
+      }, ADMIN_FAILURES_MAX)
+      expect(statuses.at(-1)).toBe(429)
+      expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true)
+      expect(statuses.length).toBeLessThanOrEqual(ADMIN_FAILURES_MAX + 1)
+      await page.getByLabel('管理令牌').fill(`${TOKEN}-wrong`)
+      await page.getByRole('button', { name: '登录' }).click()
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('这个网络地址输错管理令牌的次数过多，请稍后再试。')
+      expect(await page.getByRole('tab').count()).toBe(0)
+      await page.getByLabel('管理令牌').fill(TOKEN)
+      await page.getByRole('button', { name: '登录' }).click()
+      await expect.poll(() => counts()).toEqual(['0', '0', '0'])
+    })
+
     it('shows each comment with its page, nick, mail, link, time and the comment it answers', async () => {
       const parent = comment({ nick: 'Parent', status: 'approved', comment: '<p>最初的<strong>问题</strong>在这里</p>' })
       const reply = comment({ nick: 'Replier', rid: parent.objectId, pid: parent.objectId, link: 'https://replier.example/', url: '/posts/hello.html', comment: '<p>回复正文 <a href="https://x.example/">链接</a></p>' })
@@ -366,6 +393,53 @@ function adminPageCases(name: string, open: () => Promise<Target>, { screenshots
       expect(await card.getByRole('link', { name: 'javascript:window.__pwned=6' }).count()).toBe(0)
       await page.waitForTimeout(300)
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    })
+
+    it("keeps a held comment's remote images back until the owner asks; an approved comment's show", async () => {
+      // A real image server on loopback, counting what it is asked for.
+      const asked: string[] = []
+      const images = createServer((req, res) => {
+        asked.push(req.url ?? '')
+        res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' })
+        res.end(PIXEL)
+      })
+      await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
+      const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`
+      const img = (name: string) => `<img src="${base}/${name}.png" alt="${name}" width="40" height="30">`
+      try {
+        await target.insert([
+          comment({ nick: 'Waiting', comment: `<p>看这张图</p>${img('waiting')}` }),
+          comment({ nick: 'Spammy', status: 'spam', comment: `<p>两张图</p>${img('spam-1')}${img('spam-2')}` }),
+          comment({ nick: 'Approved', status: 'approved', comment: `<p>已通过</p>${img('approved')}` }),
+        ])
+        await signIn()
+        const waiting = item('Waiting')
+        await expect.poll(() => waiting.count()).toBe(1)
+        expect(await waiting.locator('.body img').count()).toBe(0)
+        expect(await waiting.locator('.body').textContent()).toBe(`看这张图[图片：127.0.0.1:${new URL(base).port}]`)
+        await page.waitForTimeout(500)
+        expect(asked).toEqual([])
+        await waiting.getByRole('button', { name: /^显示图片（1 张/ }).click()
+        await expect.poll(() => asked).toEqual(['/waiting.png'])
+        await expect.poll(() => waiting.locator('.body img').evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBe(1)
+        expect(await waiting.getByRole('button', { name: /显示图片/ }).count()).toBe(0)
+
+        await tab('垃圾评论').click()
+        const spammy = item('Spammy')
+        await expect.poll(() => spammy.count()).toBe(1)
+        await page.waitForTimeout(500)
+        expect(asked).toEqual(['/waiting.png'])
+        await spammy.getByRole('button', { name: /^显示图片（2 张/ }).click()
+        await expect.poll(() => [...asked].sort()).toEqual(['/spam-1.png', '/spam-2.png', '/waiting.png'])
+
+        // Approved: readers see its image, and so does the owner, at once.
+        await tab('已通过').click()
+        await expect.poll(() => item('Approved').locator('.body img').count()).toBe(1)
+        await expect.poll(() => asked.includes('/approved.png')).toBe(true)
+        expect(await item('Approved').getByRole('button', { name: /显示图片/ }).count()).toBe(0)
+      } finally {
+        await new Promise((resolve) => images.close(resolve))
+      }
     })
 
     it('is usable with the keyboard alone', async () => {

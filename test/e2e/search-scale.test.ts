@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gzipSync } from 'node:zlib'
-import { fold, parseQuery, prepareIndex, search, type PreparedIndex, type SearchEntry } from '../../src/shared/search.js'
-import { bucketItem, recordItem, termKeys, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
+import { fold, parseQuery, prepareIndex, search, type PreparedIndex, type SearchEntry } from '../../src/search/format/rank.js'
+import { bucketItem, recordItem, termKeys, textItem, type SearchManifest } from '../../src/search/format/shards.js'
 import { buildSite, ready, recordProblems, visible, withBrowser, withPage } from '../helpers/e2e.js'
 import { corpusSite, entriesOf } from '../helpers/search-corpus.js'
 import { fullLocator, itemNames, pathsOf } from '../helpers/search-packs.js'
@@ -41,8 +41,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
     const site = corpusSite(PAGES)
     cleanup = site.cleanup
     dist = await buildSite(site.root)
-    const first = readdirSync(join(dist, 'assets/js')).find((f) => /^search\.[^.]+\.json$/.test(f))!
-    manifest = JSON.parse(readFileSync(join(dist, 'assets/js', first), 'utf8')) as SearchManifest
+    manifest = JSON.parse(readFileSync(join(dist, 'search-index.json'), 'utf8')) as SearchManifest
     // The brute-force answer: every page's text parsed again from its markdown, scanned whole.
     pack = (url) => readFileSync(join(dist, url.slice('/gpt/'.length)))
     paths = pathsOf(manifest, pack)
@@ -70,7 +69,7 @@ describe(`site search over ${PAGES} generated pages`, () => {
       page.on('requestfinished', (r) => {
         const path = decodeURI(new URL(r.url()).pathname)
         const range = /^bytes=(\d+)-/.exec(r.headers()['range'] ?? '')
-        if (/^\/gpt\/assets\/js\/search\./.test(path)) requested.push(path)
+        if (path === '/gpt/search-index.json') requested.push(path)
         else if (/^\/gpt\/assets\/search\//.test(path)) requested.push(range ? (items.get(`${path} ${range[1]}`) ?? `${path} ${range[1]}`) : path)
       })
     },
@@ -85,7 +84,8 @@ describe(`site search over ${PAGES} generated pages`, () => {
     const buckets = [...keys.map((k) => bucketItem(manifest, k, true)), ...(bodies ? keys.map((k) => bucketItem(manifest, k)) : [])]
     const records = shown.map((s) => recordItem(manifest, paths.indexOf(s.path.split('#')[0])))
     const texts = shown.flatMap((s) => (s.kind === 'body' ? [textItem(paths.indexOf(s.path))] : []))
-    return new Set([...buckets, 'd', ...records, ...texts])
+    // Every page's length comes with the bodies' buckets: their ranking reads it.
+    return new Set([...buckets, 'd', ...(bodies ? ['l'] : []), ...records, ...texts])
   }
   /** What travels: the first part gzipped (as a host that compresses sends it), the items as stored (deflated). */
   const gzipped = (paths: string[]) =>
@@ -94,6 +94,15 @@ describe(`site search over ${PAGES} generated pages`, () => {
       const { start, end } = fullLocator(manifest, pack)(p)
       return n + end - start
     }, 0)
+
+  /** Counts the bytes the browser receives for the index (first part and packs) from now on; the total, once the requests finished. */
+  function searchBytes(): () => Promise<number> {
+    const sizes: Promise<number>[] = []
+    page.on('requestfinished', (r) => {
+      if (/\/gpt\/assets\/(search\/|js\/search\.)/.test(new URL(r.url()).pathname)) sizes.push(r.sizes().then((s) => s.responseBodySize))
+    })
+    return async () => (await Promise.all(sizes)).reduce((a, b) => a + b, 0)
+  }
 
   /** The suggestions shown for `query`: link and visible text of each option. */
   async function shown(query: string): Promise<{ href: string; text: string }[]> {
@@ -108,12 +117,13 @@ describe(`site search over ${PAGES} generated pages`, () => {
   async function open(): Promise<void> {
     await page.goto(url + 'handbook/' + paths[5].split('/').pop())
     await ready(page)
-    const firstPart = page.waitForResponse((r) => /\/assets\/js\/search\./.test(r.url()))
+    const firstPart = page.waitForResponse((r) => r.url().endsWith('/search-index.json'))
     await searchBox(page).focus()
     await firstPart
   }
 
   it('the first query fetches the first part and only the buckets and texts it needs; a follow-up only new ones', async () => {
+    const received = searchBytes()
     await open()
     await expect.poll(() => requested.length).toBe(1)
 
@@ -122,6 +132,8 @@ describe(`site search over ${PAGES} generated pages`, () => {
     const first = requested.slice(1)
     // The first part, the buckets of 配置 and 文件, the records and up to ten page texts: far below 100 KB here.
     expect(gzipped(requested)).toBeLessThan(100 * 1024)
+    // As the browser received them (byte ranges of the packs).
+    expect(await received()).toBeLessThan(100 * 1024)
 
     // 配置参数 shares the bigram 配置: only its other bucket and the texts not yet here are fetched.
     expect(await shown('配置参数')).toEqual(expected('配置参数'))
@@ -153,10 +165,11 @@ describe(`site search over ${PAGES} generated pages`, () => {
     expect(await options(page).count()).toBe(10)
   })
 
-  it('from a host that ignores ranges: the same suggestions, from whole packs fetched once each', async () => {
+  it('from a host that ignores ranges: the same suggestions, from whole packs fetched once each, the first query under 300 KB', async () => {
     const whole = await serveStatic(dist, '/gpt/', { ranges: false })
     try {
       const packs: string[] = []
+      const received = searchBytes()
       page.on('requestfinished', (r) => {
         const path = decodeURI(new URL(r.url()).pathname)
         if (/^\/gpt\/assets\/search\//.test(path)) packs.push(path)
@@ -167,6 +180,8 @@ describe(`site search over ${PAGES} generated pages`, () => {
       expect(await shown('配置文件')).toEqual(expected('配置文件'))
       const first = packs.slice()
       expect(first.length).toBeGreaterThan(0)
+      // Whole packs, yet small ones: what the browser received for the first part and the first query.
+      expect(await received()).toBeLessThan(300 * 1024)
       // An answer of 200 turns range requests off: later reads slice the packs already here, and fetch each other pack once.
       for (const query of ['配置参数', '例如', '配置']) expect(await shown(query), query).toEqual(expected(query))
       const later = packs.slice(first.length)

@@ -4,7 +4,7 @@ import { h1, mark, marked, MODES, ready, recordProblems, type Site, visible, wit
 
 /** The search fixture: 17 pages mention 注册 (two in the title, one in a heading), one is a draft. */
 const FIXTURE = 'search-site'
-const INDEX_RE = /\/gpt\/assets\/js\/search\.[^/]+\.json$/
+const INDEX_RE = /\/gpt\/search-index\.json$/
 
 let browser: Browser
 withBrowser((b) => (browser = b))

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
-import type { SearchEntry } from '../../src/shared/search.js'
+import type { SearchEntry } from '../../src/search/format/rank.js'
 import { afterAll, beforeAll } from 'vitest'
 import { REPO_ROOT } from './sites.js'
 

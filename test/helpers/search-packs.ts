@@ -1,9 +1,9 @@
 /** The packed search index in memory, with an engine that records which items it reads. */
 import { inflateRawSync } from 'node:zlib'
-import { createSearchEngine, type ReadRange } from '../../src/client/search/engine.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
-import type { SearchEntry, Suggestion } from '../../src/shared/search.js'
-import { PARTS, decodeSizes, itemLocator, tierItem, type SearchManifest, type SearchRecord } from '../../src/shared/search-shards.js'
+import { createSearchEngine, type ReadRange } from '../../src/search/query/engine.js'
+import { buildSearchShards } from '../../src/search/build/builder.js'
+import type { SearchEntry, Suggestion } from '../../src/search/format/rank.js'
+import { PARTS, decodeSizes, itemLocator, tierItem, type SearchManifest, type SearchRecord } from '../../src/search/format/shards.js'
 
 /** Names of every bucket of `manifest`, in pack order. */
 export const bucketNames = (manifest: SearchManifest): string[] => PARTS.flatMap((part) => Array.from({ length: manifest.n[part] }, (_, k) => `${part}${k}`))
@@ -11,7 +11,7 @@ export const bucketNames = (manifest: SearchManifest): string[] => PARTS.flatMap
 /** Every record of `manifest`, read from its packs (`pack` gives a pack's bytes by URL). */
 export function recordsOf(manifest: SearchManifest, pack: (url: string) => Uint8Array): SearchRecord[] {
   const locate = itemLocator(manifest)
-  const count = (decodeSizes(manifest.z).length - bucketNames(manifest).length - 1) / 2
+  const count = (decodeSizes(manifest.z).length - bucketNames(manifest).length - 2) / 2
   const d = locate('d')
   const dictionary = inflateRawSync(pack(d.url).subarray(d.start, d.end))
   return Array.from({ length: count }, (_, k) => {
@@ -31,14 +31,15 @@ export function pathsOf(manifest: SearchManifest, pack: (url: string) => Uint8Ar
   return recordsOf(manifest, pack).flatMap((r) => r.map(([, path]) => path))
 }
 
-/** Names of every item of `manifest` (`c<k>`, `g<k>`, `fc<k>`, `fg<k>`, `d`, `r<k>`, `t<page>`), keyed by `url start`. */
+/** Names of every item of `manifest` (`c<k>`, `g<k>`, `fc<k>`, `fg<k>`, `d`, `l`, `r<k>`, `t<page>`), keyed by `url start`. */
 export function itemNames(manifest: SearchManifest, pack: (url: string) => Uint8Array): Map<string, string> {
   const locate = fullLocator(manifest, pack)
   const buckets = bucketNames(manifest)
-  const records = (decodeSizes(manifest.z).length - buckets.length - 1) / 2
+  const records = (decodeSizes(manifest.z).length - buckets.length - 2) / 2
   const names = [
     ...buckets,
     'd',
+    'l',
     ...Array.from({ length: records }, (_, k) => `r${k}`),
     ...Array.from({ length: manifest.p }, (_, k) => `t${k}`),
   ]

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { PROXY_DEFAULTS, ProxyOptionError, resolveProxyOptions } from '../../src/proxy/options.js'
+import { checkNotificationRules, PROXY_DEFAULTS, ProxyOptionError, resolveProxyOptions } from '../../src/proxy/options.js'
 import { README_TABLE_END, README_TABLE_START, settingsMarkdown, withSettingsTable } from '../../src/proxy/settings/readme.js'
 
 const bad = (fn: () => unknown): ProxyOptionError => {
@@ -87,6 +87,26 @@ describe('the comment service’s settings', () => {
     expect(err.message).not.toContain('hunter2')
   })
 
+  it('webhooks each with its own format (FORMAT=URL); the public address is required when notifications are on', () => {
+    const env = { GPTNOTES_WEBHOOK_URL: 'https://hooks.example/a?x=1, wecom=https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k,FEISHU=https://open.feishu.cn/open-apis/bot/v2/hook/h', GPTNOTES_WEBHOOK_FORMAT: 'dingtalk', GPTNOTES_PUBLIC_URL: 'https://comments.example.com/' }
+    const o = resolveProxyOptions({ env })
+    expect(o.webhookUrls).toEqual([{ url: 'https://hooks.example/a?x=1' }, { url: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', format: 'wecom' }, { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/h', format: 'feishu' }])
+    expect(o.publicUrl).toBe('https://comments.example.com')
+    expect(resolveProxyOptions({ file: { webhookUrls: ['dingtalk=https://oapi.dingtalk.com/robot/send?access_token=t'] } }).webhookUrls).toEqual([{ url: 'https://oapi.dingtalk.com/robot/send?access_token=t', format: 'dingtalk' }])
+    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_WEBHOOK_URL: 'slack=https://hooks.slack.com/x' } })).problem).toContain('unknown format "slack"')
+    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_WEBHOOK_URL: 'wecom=ftp://x.example/' } })).setting).toBe('GPTNOTES_WEBHOOK_URL')
+    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_PUBLIC_URL: 'comments.example.com' } })).setting).toBe('GPTNOTES_PUBLIC_URL')
+    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_PUBLIC_URL: 'https://comments.example.com/?x=1' } })).setting).toBe('GPTNOTES_PUBLIC_URL')
+    expect(() => checkNotificationRules(o, 'edge')).not.toThrow()
+    for (const on of [{ GPTNOTES_WEBHOOK_URL: 'https://hooks.example/a' }, { GPTNOTES_SMTP_URL: 'smtp://mail.example.com:587', GPTNOTES_MAIL_FROM: 'x@example.com', GPTNOTES_SECRET: 'rules-secret-0123456789abcdef' }]) {
+      const err = bad(() => checkNotificationRules(resolveProxyOptions({ env: on }), 'node'))
+      expect(err.setting).toBe('GPTNOTES_PUBLIC_URL')
+      expect(err.problem).toMatch(/^must be set when notifications are on/)
+    }
+    // Notifications off: nothing links anywhere, nothing is required.
+    expect(() => checkNotificationRules(resolveProxyOptions(), 'node')).not.toThrow()
+  })
+
   it('the README\'s settings table is the settings table (node scripts/settings-table.mjs rewrites it)', () => {
     const readme = readFileSync(new URL('../../src/proxy/README.md', import.meta.url), 'utf8')
     const table = settingsMarkdown()
@@ -95,7 +115,7 @@ describe('the comment service’s settings', () => {
     // Every environment name of the resolver is in it, with its config key and its default.
     expect(table).toContain('| `GPTNOTES_RATE_SECONDS` | — | `rateSeconds` | seconds between two comments from one IP | `20` |')
     expect(table).toContain('| — | `--port` | `port` |')
-    // One row a setting: 25, and the 7 of notifications (design.md §8.1).
-    expect(table.split('\n')).toHaveLength(2 + 32)
+    // One row a setting: 25, and the 8 of notifications (design.md §8.1).
+    expect(table.split('\n')).toHaveLength(2 + 33)
   })
 })

@@ -24,6 +24,7 @@ describe('notification commands', () => {
     const hook = await startReceiver('dingtalk', 'SECcli-secret')
     try {
       const env = {
+        GPTNOTES_PUBLIC_URL: 'https://comments.example.com',
         GPTNOTES_SECRET: 'cli-secret-0123456789abcdef',
         GPTNOTES_NOTIFY_MAIL: 'owner@example.com',
         GPTNOTES_SMTP_URL: `smtp://user:pass@127.0.0.1:${smtp.port}`,
@@ -32,7 +33,7 @@ describe('notification commands', () => {
         GPTNOTES_WEBHOOK_FORMAT: 'dingtalk',
         GPTNOTES_WEBHOOK_SECRET: 'SECcli-secret',
       }
-      const { stdout } = await cli(['comments', 'notify-test', '--service', 'https://comments.example.com'], env)
+      const { stdout } = await cli(['comments', 'notify-test'], env)
       expect(stdout).toContain(`mail: sent to GPTNOTES_NOTIFY_MAIL through smtp://127.0.0.1:${smtp.port}`)
       expect(stdout).toMatch(/webhook \(dingtalk\): http:\/\/127\.0\.0\.1:\d+\/robot\/send\?… accepted the test message/)
       // Neither the password nor the robot's token is printed.
@@ -53,6 +54,19 @@ describe('notification commands', () => {
     }
   })
 
+  it('proxy --check and notify-test refuse notifications without GPTNOTES_PUBLIC_URL, naming it', async () => {
+    const env = { GPTNOTES_WEBHOOK_URL: 'wecom=https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k' }
+    for (const args of [['proxy', '--check', '--store', `sqlite:${join(dir, 'no-public.db')}`], ['comments', 'notify-test']]) {
+      const failed = await cli(args, env).then(
+        () => undefined,
+        (err: { code: number; stdout: string; stderr: string }) => err,
+      )
+      expect(failed?.code, args.join(' ')).toBe(1)
+      expect(failed?.stderr).toContain('GPTNOTES_PUBLIC_URL must be set when notifications are on')
+      expect(failed?.stdout).not.toContain('ready to start')
+    }
+  })
+
   it('comments approve on the store queues the reply mail of a held reply; the running service sends it', async () => {
     const store = `sqlite:${join(dir, 'approve.db')}`
     const s = await startNotifying(store)
@@ -63,6 +77,7 @@ describe('notification commands', () => {
       expect(reply.body.status).toBe('waiting')
       await until(() => s.smtp.mails.some((m) => m.subject.includes('Quinn')), 5000, 'the owner mail')
       const env = {
+        GPTNOTES_PUBLIC_URL: s.server.url,
         GPTNOTES_SECRET: 'notify-secret-0123456789abcdef',
         GPTNOTES_NOTIFY_MAIL: 'owner@example.com',
         GPTNOTES_SMTP_URL: s.smtp.url,
@@ -73,7 +88,7 @@ describe('notification commands', () => {
       expect(stdout).toContain('approved')
       await until(() => s.smtp.mails.some((m) => m.to.includes('pam@example.com')), 5000, 'the reply mail')
       const mail = s.smtp.mails.find((m) => m.to.includes('pam@example.com'))!
-      // The links are the service's, from the comment's own first message.
+      // The links are the service's public address.
       expect(mail.headers['list-unsubscribe']).toContain(`${s.server.url}/unsubscribe?token=`)
     } finally {
       await s.close()

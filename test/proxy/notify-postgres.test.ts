@@ -6,6 +6,6 @@ import { notifyCases } from './notify-cases.js'
  * one statement, the outbox claimed with `for update skip locked`. A database per server, as
  * the SQLite cases have a file per server.
  */
-const urls = Array.from({ length: 7 }, (_, i) => postgresDatabase(`gptnotes_notify${i}`))
+const urls = Array.from({ length: 9 }, (_, i) => postgresDatabase(`gptnotes_notify${i}`))
 let n = 0
 notifyCases(() => urls[n++])

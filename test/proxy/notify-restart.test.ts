@@ -36,6 +36,7 @@ describe('the outbox after kill -9', () => {
       GPTNOTES_ORIGINS: 'https://blog.example.com',
       GPTNOTES_SECRET: 'restart-secret-0123456789abcdef',
       GPTNOTES_RATE_SECONDS: '0',
+      GPTNOTES_PUBLIC_URL: 'https://comments.example.com',
       GPTNOTES_NOTIFY_MAIL: 'owner@example.com',
       GPTNOTES_SMTP_URL: `smtp://127.0.0.1:${port}`,
       GPTNOTES_MAIL_FROM: 'gptnotes <noreply@example.com>',

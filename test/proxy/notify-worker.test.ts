@@ -14,6 +14,7 @@ import { startReceiver, until, type Receiver } from './notify-fakes.js'
  */
 let script: string
 let hook: Receiver
+let robot: Receiver
 let mf: Miniflare
 
 const bindings = (extra: Record<string, string> = {}) => ({
@@ -21,7 +22,8 @@ const bindings = (extra: Record<string, string> = {}) => ({
   GPTNOTES_SECRET: 'worker-secret-0123456789abcdef',
   GPTNOTES_RATE_SECONDS: '0',
   GPTNOTES_SITE_URL: 'https://blog.example.com/gpt/',
-  GPTNOTES_WEBHOOK_URL: hook.url,
+  GPTNOTES_PUBLIC_URL: 'https://comments.example.com',
+  GPTNOTES_WEBHOOK_URL: `${hook.url},wecom=${robot.url}`,
   GPTNOTES_WEBHOOK_FORMAT: 'json',
   GPTNOTES_WEBHOOK_SECRET: 'hook-secret',
   ...extra,
@@ -33,6 +35,7 @@ beforeAll(async () => {
   const bundle = await build({ entryPoints: [join(REPO_ROOT, 'src/proxy/worker.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent' })
   script = bundle.outputFiles[0].text
   hook = await startReceiver('json', 'hook-secret')
+  robot = await startReceiver('wecom')
   mf = worker('main', bindings())
   await mf.ready
 })
@@ -40,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mf?.dispose()
   await hook?.close()
+  await robot?.close()
 })
 
 const post = async (m: Miniflare, comment: string) => {
@@ -48,7 +52,7 @@ const post = async (m: Miniflare, comment: string) => {
 }
 
 describe('notifications in workerd', () => {
-  it('sends the first try after the answer (waitUntil), signed, with the admin link of the request origin', async () => {
+  it('sends the first try after the answer (waitUntil), signed; the admin link is GPTNOTES_PUBLIC_URL, not the request\'s host', async () => {
     const r = await post(mf, '<p>来自边缘</p>')
     expect(r.status).toBe(201)
     await until(() => hook.received.some((h) => h.json?.comment?.objectId === r.body.objectId), 5000, 'the webhook')
@@ -56,6 +60,10 @@ describe('notifications in workerd', () => {
     expect(got.signed).toBe(true)
     expect(got.json.type).toBe('comment.created')
     expect(got.json.siteUrl).toBe('https://blog.example.com/gpt/')
+    await until(() => robot.received.some((h) => (h.json?.markdown?.content as string)?.includes('来自边缘')), 5000, 'the robot')
+    const md = robot.received.find((h) => (h.json?.markdown?.content as string)?.includes('来自边缘'))!.json.markdown.content as string
+    expect(md).toContain('(https://comments.example.com/admin/)')
+    expect(md).not.toContain('comments.test')
   })
 
   it('retries a failed send from the scheduled handler, with the same event id', { timeout: 20_000 }, async () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createProxyApp } from '../../src/proxy/app.js'
 import { openSqliteStore } from '../../src/proxy/node.js'
-import { configuredProviders, readTokenResponse, redirectAllowed } from '../../src/proxy/oauth/providers.js'
+import { PLATFORMS } from '../../src/proxy/oauth/platforms.js'
+import { configuredProviders, PLATFORM_ALIASES, readTokenResponse, redirectAllowed } from '../../src/proxy/oauth/providers.js'
 import { proxyOptions, resolveProxyOptions, type ProxyOptions } from '../../src/proxy/options.js'
 import type { CommentStore } from '../../src/proxy/stores/store.js'
 
@@ -23,7 +24,7 @@ async function appWith(outbound: typeof fetch, options: Partial<ProxyOptions> = 
   const store = await openSqliteStore(':memory:')
   stores.push(store)
   await store.migrate()
-  const opts = proxyOptions({ origins: [SITE], githubClientId: 'id', githubClientSecret: 'secret', giteeClientId: 'gid', giteeClientSecret: 'gsecret', ...options })
+  const opts = proxyOptions({ origins: [SITE], providers: { github: { clientId: 'id', clientSecret: 'secret' }, gitee: { clientId: 'gid', clientSecret: 'gsecret' } }, ...options })
   return createProxyApp({ store, options: opts, log: () => {}, clientIp: () => '192.0.2.7', fetch: outbound })
 }
 
@@ -134,6 +135,21 @@ describe('comment login: the pieces', () => {
     expect(() => resolveProxyOptions({ env: { GITEE_URL: 'ftp://gitee.com' } })).toThrow(/GITEE_URL/)
     expect(() => resolveProxyOptions({ env: { BITBUCKET_URL: 'https://user:pw@bitbucket.org' } })).toThrow(/BITBUCKET_URL/)
     expect(() => resolveProxyOptions({ env: { GPTNOTES_REDIRECT_URIS: 'javascript:alert(1)' } })).toThrow(/GPTNOTES_REDIRECT_URIS/)
-    expect(resolveProxyOptions({ file: { github: { clientId: 'x', clientSecret: 'y' } } }).githubClientId).toBe('x')
+    expect(resolveProxyOptions({ file: { github: { clientId: 'x', clientSecret: 'y' } } }).providers.github.clientId).toBe('x')
+  })
+
+  it('each platform is one record; the nine environment names owners use still set its client and address', () => {
+    const env = {
+      GITHUB_CLIENT_ID: 'g1', GITHUB_CLIENT_SECRET: 'g2', GITHUB_URL: 'https://ghe.example.com',
+      GITEE_CLIENT_ID: 't1', GITEE_CLIENT_SECRET: 't2', GITEE_URL: 'https://gitee.example.com',
+      BITBUCKET_CLIENT_ID: 'b1', BITBUCKET_CLIENT_SECRET: 'b2', BITBUCKET_URL: 'https://bb.example.com',
+    }
+    expect(PLATFORMS.flatMap((p) => [p.env.clientId, p.env.clientSecret, p.env.url]).sort()).toEqual(Object.keys(env).sort())
+    expect(configuredProviders(resolveProxyOptions({ env }))).toEqual([
+      { platform: 'github', clientId: 'g1', clientSecret: 'g2', tokenUrl: 'https://ghe.example.com/login/oauth/access_token' },
+      { platform: 'gitee', clientId: 't1', clientSecret: 't2', tokenUrl: 'https://gitee.example.com/oauth/token' },
+      { platform: 'bitbucket', clientId: 'b1', clientSecret: 'b2', tokenUrl: 'https://bb.example.com/site/oauth2/access_token' },
+    ])
+    expect(PLATFORM_ALIASES).toEqual({ github: 'github', 'github-v4': 'github', gitee: 'gitee', bitbucket: 'bitbucket' })
   })
 })

@@ -3,9 +3,11 @@
 // shipped environment file, the reverse-proxy examples checked with their own tools when present
 // (`caddy adapt`, `nginx -t`) and otherwise against the unit's address, and the backup commands
 // (sqlite3's online backup, pg_dump) run on a live store. The compiled CLI runs (`npm run compile` first).
-import { execFile, spawnSync } from 'node:child_process'
+import { execFile, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { startProxyServer } from '../../src/proxy/node.js'
 import { cliEnv } from '../helpers/cli-run.js'
+import { freePort } from '../helpers/free-port.js'
 import { postgresDatabase } from '../helpers/postgres.js'
 import { CLI, REPO_ROOT } from '../helpers/sites.js'
 
@@ -91,20 +94,72 @@ describe('the reverse-proxy examples', () => {
   const [host, port] = [argsOf('ExecStart')[argsOf('ExecStart').indexOf('--host') + 1], argsOf('ExecStart')[argsOf('ExecStart').indexOf('--port') + 1]]
 
   it('send requests to the address the unit listens on, and nginx appends the client to X-Forwarded-For', () => {
-    expect(caddy).toMatch(new RegExp(`^\\s*reverse_proxy ${host}:${port}$`, 'm'))
+    expect(caddy).toMatch(new RegExp(`^\\s*reverse_proxy ${host}:${port}(?: \\{)?$`, 'm'))
     expect(nginx).toMatch(new RegExp(`^\\s*proxy_pass http://${host}:${port};$`, 'm'))
     expect(nginx).toMatch(/^\s*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;$/m)
     expect(envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8')).GPTNOTES_TRUST_PROXY).toBe('1')
   })
 
-  it.skipIf(!has('caddy'))('the Caddyfile adapts', async () => {
-    await run('caddy', ['adapt', '--config', join(TEMPLATES, 'Caddyfile'), '--adapter', 'caddyfile'])
+  it.skipIf(!has('caddy'))('the Caddyfile adapts, and sends the site\'s own name as Host', async () => {
+    const { stdout } = await run('caddy', ['adapt', '--config', join(TEMPLATES, 'Caddyfile'), '--adapter', 'caddyfile'])
+    // The adapted config: the site's route, and the Host its reverse_proxy sets upstream.
+    const route = JSON.parse(stdout).apps.http.servers.srv0.routes[0]
+    const proxy = JSON.stringify(route).match(/\{"handler":"reverse_proxy".*?"upstreams"/)![0]
+    expect(JSON.parse(`${proxy}:[]}`).headers.request.set.Host).toEqual(route.match[0].host)
   })
 
   it.skipIf(!has('nginx'))('nginx.conf passes nginx -t (inside an http block, certificate paths aside)', async () => {
     const conf = join(dir, 'nginx-test.conf')
     writeFileSync(conf, `events {}\nhttp {\n${nginx.replace(/^\s*ssl_certificate.*$/gm, '')}\n}\n`)
     await run('nginx', ['-t', '-c', conf])
+  })
+
+  it.skipIf(!has('nginx'))('nginx sends the server\'s own name as Host, whatever Host the client sent', async () => {
+    // The template's HTTPS server block, served as plain HTTP on a loopback port, in front of a
+    // receiver that records the Host it is sent.
+    const seen: (string | undefined)[] = []
+    const upstream = createServer((req, res) => {
+      seen.push(req.headers.host)
+      res.end('ok')
+    })
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+    const front = await freePort()
+    const block = nginx.slice(nginx.lastIndexOf('server {'))
+    const served = block
+      .replace(/^\s*listen .*$/gm, '')
+      .replace(/^\s*(ssl_certificate|ssl_certificate_key|http2) .*$/gm, '')
+      .replace('server {', `server {\n    listen 127.0.0.1:${front};`)
+      .replace(/proxy_pass http:\/\/[^;]+;/, `proxy_pass http://127.0.0.1:${(upstream.address() as AddressInfo).port};`)
+    const prefix = mkdtempSync(join(dir, 'nginx-'))
+    const conf = join(prefix, 'nginx.conf')
+    writeFileSync(conf, `daemon off;\npid ${join(prefix, 'nginx.pid')};\nerror_log ${join(prefix, 'error.log')};\nevents {}\nhttp {\naccess_log off;\nclient_body_temp_path ${prefix};\nproxy_temp_path ${prefix};\n${served}\n}\n`)
+    const child = spawn('nginx', ['-c', conf, '-p', prefix], { stdio: 'ignore' })
+    try {
+      const ask = (host: string) =>
+        new Promise<void>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port: front, path: '/healthz', headers: { host } }, (res) => {
+            res.resume()
+            res.on('end', () => resolve())
+          })
+          req.on('error', reject)
+          req.end()
+        })
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        try {
+          await ask('evil.example')
+          break
+        } catch (err) {
+          if (Date.now() > deadline) throw err
+          await new Promise((r) => setTimeout(r, 100))
+        }
+      }
+      await ask('comments.example.com')
+      expect(seen).toEqual(['comments.example.com', 'comments.example.com'])
+    } finally {
+      child.kill('SIGTERM')
+      await new Promise<void>((resolve) => upstream.close(() => resolve()))
+    }
   })
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { BodyPostings } from '../../src/render/outputs/body-postings.js'
-import { BODY_COUNT_CAP, fold } from '../../src/shared/search.js'
-import { Kind, scanKeys, VarReader } from '../../src/shared/search-shards.js'
+import { BodyPostings } from '../../src/search/build/body-postings.js'
+import { BODY_COUNT_CAP, fold } from '../../src/search/format/rank.js'
+import { Kind, scanKeys, VarReader } from '../../src/search/format/shards.js'
 
 /** An entry of a list as the index stores it: characters their capped count and first position, bigrams and words every position. */
 type Entry = [page: number, count: number, ...positions: number[]]

@@ -9,7 +9,7 @@ const SRC = join(REPO_ROOT, 'src')
 const IMPORT_RE = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
 
 type Import = { spec: string; area?: string; target?: string }
-type Rule = { areas: string[]; packages: (spec: string, file: string) => boolean; forbidden?: (target: string) => boolean }
+type Rule = { areas: string[]; packages: (spec: string, file: string) => boolean; forbidden?: (target: string, file: string) => boolean }
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
@@ -31,7 +31,7 @@ const packageOf = (spec: string): string => spec.split('/').slice(0, spec.starts
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
 /** What the browser bundle may contain. A new browser dependency is added here on purpose. */
-const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']
+const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify', 'fflate']
 /** Every other runtime dependency serves the build, the tools or the CLI: Node only. */
 const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
 /** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */
@@ -44,13 +44,33 @@ const isProxyNodeFile = (file: string): boolean => PROXY_NODE_FILES.includes(rel
 const isProxyNodeImport = (spec: string): boolean => spec.startsWith('node:') || PROXY_NODE_PACKAGES.includes(packageOf(spec))
 /** The browser entry: it hydrates the page, so nothing that runs on Node may import it. */
 const isBrowserEntry = (target: string): boolean => /^client\/main(\.[jt]sx?)?$/.test(target)
+/** The site search's two doors: the render reaches `build/index.ts` only, the client `query/index.ts` only. */
+const searchDoor = (side: 'build' | 'query') => (target: string): boolean => target.startsWith('search/') && !new RegExp(`^search/${side}/index(\\.[jt]s)?$`).test(target)
+/** Which part of src/search a file is in (`format`, `query`, `build`). */
+const searchPart = (file: string): string => relative(join(SRC, 'search'), file).split(/[\\/]/)[0]
+/**
+ * Inside src/search: `format/` is pure (no package, no other part), `query/` runs in the browser
+ * (browser packages, format), `build/` on Node (Node, its packages, format). Neither side imports the other.
+ */
+function searchImport(spec: string, file: string): boolean {
+  const part = searchPart(file)
+  if (part === 'query') return BROWSER_PACKAGES.includes(packageOf(spec))
+  return part === 'build'
+}
+const searchForbidden = (file: string, target: string): boolean => {
+  const part = searchPart(file)
+  const to = target.startsWith('search/') ? target.split('/')[1] : undefined
+  return to !== undefined && to !== part && to !== 'format'
+}
 /** The CLI drives the comment service through its operator API only (`gptnotes/proxy/operator`), as any operator's script would. */
 const isProxyInternal = (target: string): boolean => target.startsWith('proxy/') && !/^proxy\/operator(\.[jt]s)?$/.test(target)
 
 const rules: Record<string, Rule> = {
   shared: { areas: ['shared'], packages: () => false },
-  client: { areas: ['client', 'shared'], packages: (s) => BROWSER_PACKAGES.includes(packageOf(s)) },
-  render: { areas: ['render', 'shared', 'client'], packages: () => true, forbidden: isBrowserEntry },
+  client: { areas: ['client', 'shared', 'search'], packages: (s) => BROWSER_PACKAGES.includes(packageOf(s)), forbidden: searchDoor('query') },
+  render: { areas: ['render', 'shared', 'client', 'search'], packages: () => true, forbidden: (t) => isBrowserEntry(t) || searchDoor('build')(t) },
+  // The site search: its format shared by its build (Node) and its query (the browser).
+  search: { areas: ['search', 'shared'], packages: searchImport, forbidden: (t, f) => searchForbidden(f, t) },
   // The proxy runs on edge runtimes: web standards only, except its named Node files.
   proxy: { areas: ['proxy', 'shared'], packages: (s, f) => PROXY_WEB_PACKAGES.includes(packageOf(s)) || (isProxyNodeFile(f) && isProxyNodeImport(s)) },
   // Author tools that are not build stages (check-links, new-post's pieces): they run the stages.
@@ -68,7 +88,7 @@ const rules: Record<string, Rule> = {
 function violations(area: string, file: string, imports: Import[]): string[] {
   const rule = rules[area]
   return imports
-    .filter((imp) => (imp.area ? !rule.areas.includes(imp.area) || rule.forbidden?.(imp.target!) : !rule.packages(imp.spec, file)))
+    .filter((imp) => (imp.area ? !rule.areas.includes(imp.area) || rule.forbidden?.(imp.target!, file) : !rule.packages(imp.spec, file)))
     .map((imp) => `${relative(REPO_ROOT, file)} imports ${imp.spec}`)
 }
 
@@ -128,6 +148,22 @@ describe('import boundaries (design.md §5)', () => {
     expect(check('admin', 'app.tsx', lines('react', 'dompurify', '../client/widgets/valine/sanitize.js', '../shared/escape.js', './styles.css'))).toBe(0)
     expect(check('admin', 'app.tsx', lines('hono', 'node:fs', '../client/main.js', '../proxy/app.js', '../render/routes.js'))).toBe(5)
     expect(check('proxy', 'admin-page/page.ts', lines('../../admin/app.js'))).toBe(1)
+  })
+
+  it('the render reaches the search through its builder only, the client through its searcher only', () => {
+    expect(check('render', 'outputs/search-index.ts', lines('../../search/build/index.js'))).toBe(0)
+    expect(check('render', 'outputs/search-index.ts', lines('../../search/build/builder.js', '../../search/format/shards.js', '../../search/query/index.js'))).toBe(3)
+    expect(check('client', 'search/suggestions.tsx', lines('../../search/query/index.js', 'fflate'))).toBe(0)
+    expect(check('client', 'search/suggestions.tsx', lines('../../search/query/engine.js', '../../search/format/rank.js', '../../search/build/index.js'))).toBe(3)
+  })
+
+  it('in the search, the format is pure, the query sees no Node, the build no browser code', () => {
+    expect(check('search', 'format/shards.ts', lines('./rank.js', '../../shared/slug.js'))).toBe(0)
+    expect(check('search', 'format/shards.ts', lines('node:zlib', 'fflate', '../query/engine.js', '../build/builder.js'))).toBe(4)
+    expect(check('search', 'query/engine.ts', lines('fflate', '../format/shards.js', './file-cache.js'))).toBe(0)
+    expect(check('search', 'query/engine.ts', lines('node:zlib', 'esbuild', '../build/builder.js', '../../render/routes.js'))).toBe(4)
+    expect(check('search', 'build/builder.ts', lines('node:zlib', '../format/shards.js', './cache.js'))).toBe(0)
+    expect(check('search', 'build/builder.ts', lines('../query/engine.js', '../../render/routes.js', '../../client/app.js'))).toBe(3)
   })
 
   it('shared imports no package at all', () => {
@@ -239,6 +275,15 @@ describe('per-area compiler settings', () => {
     expect(libs('src/proxy/tsconfig.json')).toEqual(['es2022', 'webworker'])
   })
 
+  it('the search: its format sees neither Node nor the DOM, its query the DOM only, its build Node only', () => {
+    expect(types('src/search/format/tsconfig.json')).toEqual([])
+    expect(libs('src/search/format/tsconfig.json')).toEqual(['es2022'])
+    expect(types('src/search/query/tsconfig.json')).toEqual([])
+    expect(libs('src/search/query/tsconfig.json')).toContain('dom')
+    expect(types('src/search/build/tsconfig.json')).toEqual(['node'])
+    expect(libs('src/search/build/tsconfig.json')).not.toContain('dom')
+  })
+
   it('the admin page sees the DOM and not Node', () => {
     expect(types('src/admin/tsconfig.json')).toEqual([])
     expect(libs('src/admin/tsconfig.json')).toContain('dom')
@@ -256,5 +301,44 @@ describe('per-area compiler settings', () => {
     const node = parse('src/proxy/tsconfig.node.json').raw as { include: string[] }
     expect(web.exclude).toEqual(PROXY_NODE_FILES)
     expect(node.include).toEqual(PROXY_NODE_FILES)
+  })
+})
+
+/**
+ * Layers inside the comment service: the stores and what they stand on import nothing above
+ * them (policy, routes, the use cases), so an arrow never runs back up; the admin API's shapes
+ * are one module both its ends import.
+ */
+describe('layers inside the comment service', () => {
+  const PROXY = join(SRC, 'proxy')
+  /** What a folder of the proxy may import from the proxy (itself always). */
+  const BELOW: Record<string, string[]> = { stores: ['stores', 'markup'], markup: ['markup'] }
+  const proxyImports = (file: string, code: string) =>
+    importsIn(file, code).flatMap((i) => (i.target?.startsWith('proxy/') ? [i.target.split('/')[1]] : []))
+  const reachesUp = (folder: string, file: string, code: string) => proxyImports(file, code).filter((f) => !BELOW[folder].includes(f))
+
+  for (const folder of Object.keys(BELOW)) {
+    it(`src/proxy/${folder} imports only ${BELOW[folder].join(' and ')} from the service`, () => {
+      const found = files(join(PROXY, folder)).flatMap((f) => reachesUp(folder, f, readFileSync(f, 'utf8')).map((up) => `${relative(REPO_ROOT, f)} imports proxy/${up}`))
+      expect(found).toEqual([])
+    })
+  }
+
+  it('the check sees a store reaching up', () => {
+    const file = join(PROXY, 'stores/sql-store.ts')
+    expect(reachesUp('stores', file, `import { duplicateDigest } from '../policy/moderation.js'`)).toEqual(['policy'])
+    expect(reachesUp('stores', file, `import { duplicateDigest } from '../markup/duplicate-key.js'\nimport type { X } from './store.js'`)).toEqual([])
+  })
+
+  it("the admin API's shapes are declared once, in src/shared/admin-api.ts, and both ends import them", () => {
+    for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts', 'proxy/routes/admin.ts']) {
+      expect(importsOf(join(SRC, file)).map((i) => i.target), file).toContain('shared/admin-api.js')
+    }
+    // Only types and constants: the page's bundle and the service take nothing else from it.
+    const code = readFileSync(join(SRC, 'shared/admin-api.ts'), 'utf8')
+    expect(code).not.toMatch(/\bfunction\b|=>|\bclass\b/)
+    for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts']) {
+      expect(readFileSync(join(SRC, file), 'utf8'), file).not.toMatch(/interface (AdminComment|OwnerComment|ListPage|ModerationPage|Parent)\b|type (Status|CommentStatus) = '/)
+    }
   })
 })

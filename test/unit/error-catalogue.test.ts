@@ -307,7 +307,7 @@ const CASES: Case[] = [
     // `proxy --check` tries the SMTP login: here nothing listens on the port.
     raise: async () => {
       const port = await closedPort()
-      const env = { GPTNOTES_SMTP_URL: `smtp://127.0.0.1:${port}`, GPTNOTES_MAIL_FROM: 'gptnotes <noreply@example.com>', GPTNOTES_SECRET: 'catalogue-secret-0123456789' }
+      const env = { GPTNOTES_PUBLIC_URL: 'https://comments.example.com', GPTNOTES_SMTP_URL: `smtp://127.0.0.1:${port}`, GPTNOTES_MAIL_FROM: 'gptnotes <noreply@example.com>', GPTNOTES_SECRET: 'catalogue-secret-0123456789' }
       return serviceCli(['proxy', '--check', '--store', `sqlite:${join(service, 'smtp-check.db')}`], { host: `smtp://127.0.0.1:${port}`, reason: 'ESOCKET' }, { env })
     },
   },
@@ -315,7 +315,7 @@ const CASES: Case[] = [
     code: 'NotifyWebhookFailed',
     raise: async () => {
       const port = await closedPort()
-      return serviceCli(['comments', 'notify-test'], { url: `http://127.0.0.1:${port}/robot/send?…`, reason: 'ECONNREFUSED' }, { env: { GPTNOTES_WEBHOOK_URL: `http://127.0.0.1:${port}/robot/send?access_token=not-shown` } })
+      return serviceCli(['comments', 'notify-test'], { url: `http://127.0.0.1:${port}/robot/send?…`, reason: 'ECONNREFUSED' }, { env: { GPTNOTES_PUBLIC_URL: 'https://comments.example.com', GPTNOTES_WEBHOOK_URL: `http://127.0.0.1:${port}/robot/send?access_token=not-shown` } })
     },
   },
   {

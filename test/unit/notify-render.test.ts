@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { Notice } from '../../src/proxy/notify/notice.js'
 import { escapeMarkdown, mailContent, markdownContent, plainText, textContent } from '../../src/proxy/notify/render.js'
 import { unsubscribeToken, verifyUnsubscribeToken } from '../../src/proxy/notify/unsubscribe.js'
-import { jsonBody, webhookRequest } from '../../src/proxy/notify/webhooks.js'
+import { dingtalk } from '../../src/proxy/notify/channels/dingtalk.js'
+import { feishu } from '../../src/proxy/notify/channels/feishu.js'
+import { json, jsonBody } from '../../src/proxy/notify/channels/json.js'
+import { wecom } from '../../src/proxy/notify/channels/wecom.js'
+import type { WebhookFormat } from '../../src/proxy/settings/table.js'
+
+const webhookRequest = (format: WebhookFormat, target: string, id: string, n: Notice, secret: string | undefined, now: Date) => ({ json, wecom, dingtalk, feishu })[format].spec.request(target, id, n, secret, now)
 
 /** The messages' words and escaping, the webhook requests' signing and the unsubscribe token, without a server. */
 const notice = (over: Partial<Notice['comment']> = {}, type: Notice['type'] = 'comment.created'): Notice => ({

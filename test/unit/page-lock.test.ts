@@ -10,14 +10,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { App } from '../../src/client/app.js'
 import { openEnvelope } from '../../src/client/widgets/password/unlock.js'
-import { createSearchEngine } from '../../src/client/search/engine.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import { keyMaterial, lockBody } from '../../src/render/content/lock-page.js'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { readInitialData } from '../../src/shared/inline-data.js'
 import { localeLangs } from '../../src/shared/page-lang.js'
 import type { LockEnvelope } from '../../src/shared/page-lock.js'
-import type { SearchManifest } from '../../src/shared/search-shards.js'
+import type { SearchManifest } from '../../src/search/format/shards.js'
 import type { InitialData } from '../../src/shared/types.js'
 import { memoryReader } from '../helpers/search-packs.js'
 import { copyFixture, FIXTURES } from '../helpers/sites.js'
@@ -51,7 +51,7 @@ function textFiles(out: SiteOutput): [string, string][] {
 
 /** The site search as the browser runs it, over the built index. */
 async function searchOf(out: SiteOutput) {
-  const [file] = [...out.files.keys()].filter((f) => /^assets\/js\/search\.[^/]+\.json$/.test(f))
+  const [file] = [...out.files.keys()].filter((f) => /^search-index\.json$/.test(f))
   const manifest = JSON.parse(asText(out.files.get(file))) as SearchManifest
   const byUrl = new Map([...out.files].filter(([p]) => p.startsWith('assets/search/')).map(([p, c]) => ['/gpt/' + p, c as Uint8Array]))
   const engine = createSearchEngine(manifest, memoryReader(manifest, byUrl))

@@ -2,23 +2,23 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSearchEngine } from '../../src/client/search/engine.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
 import { BuildCaches } from '../../src/render/build-caches.js'
-import { openSearchCache } from '../../src/render/outputs/search-cache.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
+import { openSearchCache } from '../../src/search/build/cache.js'
+import { buildSearchShards } from '../../src/search/build/builder.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
-import type { SearchManifest } from '../../src/shared/search-shards.js'
+import type { SearchManifest } from '../../src/search/format/shards.js'
 import { memoryReader } from '../helpers/search-packs.js'
 import { copyFixture } from '../helpers/sites.js'
 
 const bytes = (contents: unknown) => Buffer.from(typeof contents === 'string' ? contents : (contents as Uint8Array))
 /** The search index's files of a build (the first part and the packs), by output path. */
-const searchFiles = (out: SiteOutput) => new Map([...out.files].filter(([f]) => /^assets\/(js\/search\.|search\/)/.test(f)).map(([f, c]) => [f, bytes(c)]))
+const searchFiles = (out: SiteOutput) => new Map([...out.files].filter(([f]) => /^(search-index\.json$|assets\/search\/)/.test(f)).map(([f, c]) => [f, bytes(c)]))
 
 /** Suggestions' paths for `query` from a built site's packed index. */
 async function find(out: SiteOutput, query: string): Promise<string[]> {
   const files = searchFiles(out)
-  const first = [...files.keys()].find((f) => f.startsWith('assets/js/search.'))!
+  const first = [...files.keys()].find((f) => f === 'search-index.json')!
   const manifest = JSON.parse(files.get(first)!.toString('utf8')) as SearchManifest
   const byUrl = new Map([...files].map(([f, data]) => ['/gpt/' + f, new Uint8Array(data)]))
   const engine = createSearchEngine(manifest, memoryReader(manifest, byUrl))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
+import { prepareIndex, search, type SearchEntry } from '../../src/search/format/rank.js'
 import { packed } from '../helpers/search-packs.js'
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ParsedPage } from '../../src/render/content/parse-page.js'
 import { SearchFeed } from '../../src/render/outputs/search-entries.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
+import { buildSearchShards } from '../../src/search/build/builder.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import type { SiteConfig } from '../../src/shared/types.js'
 
@@ -21,27 +21,29 @@ describe('the search feed', () => {
   it('packs the pages in page order whatever order they come in, drafts left out', async () => {
     const feed = SearchFeed.start(config, pages.length)!
     for (const i of order) feed.put(pages[i], i)
-    expect(feed.digest(pages.length)).toMatch(/^[0-9a-f]{64}$/)
-    const shards = await feed.job!.finish()
+    expect(feed.complete(pages.length)).toBe(true)
+    expect(feed.builder.key()).toMatch(/^[0-9a-f]{16}-[0-9a-f]{64}$/)
+    const shards = await feed.builder.finish()
     const expected = buildSearchShards(buildSearchIndex(pages, config.title).pages, '')
     expect(shards.manifest).toEqual(expected.manifest)
     expect(shards.files).toEqual(expected.files)
   })
 
-  it('gives the same digest in any order, and none before every page is in', () => {
+  it('gives the same key in any order, and is complete only once every page is in', () => {
     const inOrder = SearchFeed.start(config, pages.length)!
     pages.forEach((p, i) => inOrder.put(p, i))
     const shuffled = SearchFeed.start(config, pages.length)!
     order.slice(0, -1).forEach((i) => shuffled.put(pages[i], i))
-    expect(shuffled.digest(pages.length)).toBeUndefined()
+    expect(shuffled.complete(pages.length)).toBe(false)
     shuffled.put(pages[order.at(-1)!], order.at(-1)!)
-    expect(shuffled.digest(pages.length)).toBe(inOrder.digest(pages.length))
+    expect(shuffled.complete(pages.length)).toBe(true)
+    expect(shuffled.builder.key()).toBe(inOrder.builder.key())
   })
 
-  it('tells its job to pack once the last page is in, whatever order the pages come in', () => {
+  it('tells its builder to pack once the last page is in, whatever order the pages come in', () => {
     const calls: string[] = []
-    const job = { add: () => calls.push('add'), pack: () => calls.push('pack'), finish: () => Promise.reject(new Error('not asked')), abandon: () => {} }
-    const feed = new SearchFeed(config.title, job, pages.length)
+    const builder = { add: () => calls.push('add'), pack: () => calls.push('pack'), key: () => '', finish: () => Promise.reject(new Error('not asked')), abandon: () => {} }
+    const feed = new SearchFeed(config.title, builder, pages.length)
     order.slice(0, -1).forEach((i) => feed.put(pages[i], i))
     expect(calls).not.toContain('pack')
     feed.put(pages[order.at(-1)!], order.at(-1)!)

@@ -8,9 +8,9 @@ import { SuggestionText } from '../../src/client/search/suggestion-text.js'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { buildSearchIndex } from '../../src/render/outputs/search-index.js'
 import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
-import { createSearchEngine } from '../../src/client/search/engine.js'
-import { inflateRaw } from '../../src/shared/search-inflate.js'
-import { decodeSizes, textItem, type SearchManifest } from '../../src/shared/search-shards.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
+import { inflateSync } from 'fflate'
+import { decodeSizes, textItem, type SearchManifest } from '../../src/search/format/shards.js'
 import type { InitialData } from '../../src/shared/types.js'
 import { bucketNames, fullLocator, memoryReader, recordsOf } from '../helpers/search-packs.js'
 import { copyFixture } from '../helpers/sites.js'
@@ -24,7 +24,7 @@ function inlineData(out: SiteOutput, file: string): InitialData {
   return JSON.parse(json) as InitialData
 }
 
-const searchFiles = (out: SiteOutput) => [...out.files.keys()].filter((f) => /^assets\/js\/search\.[^/]+\.json$/.test(f))
+const searchFiles = (out: SiteOutput) => [...out.files.keys()].filter((f) => /^search-index\.json$/.test(f))
 
 describe('search index of the fixture site', () => {
   let out: SiteOutput
@@ -62,13 +62,13 @@ describe('search index of the fixture site', () => {
     const dir = manifest.s.slice('/gpt/'.length)
     const names = [...out.files.keys()].filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length))
     expect(names.sort()).toEqual(manifest.k.map((_, k) => `${k}.bin`).sort())
-    // Items: every bucket (bodies' and fields', characters and grams), the dictionary, and every record, each followed in its pack by its pages' texts.
+    // Items: every bucket (bodies' and fields', characters and grams), the dictionary, the page lengths, and every record, each followed in its pack by its pages' texts.
     const sizes = decodeSizes(manifest.z)
     const records = Math.ceil(manifest.p / manifest.r)
-    expect(sizes).toHaveLength(bucketNames(manifest).length + 1 + 2 * records)
+    expect(sizes).toHaveLength(bucketNames(manifest).length + 2 + 2 * records)
     const pack = (url: string) => out.files.get(url.slice('/gpt/'.length)) as Uint8Array
     const locate = fullLocator(manifest, pack)
-    const all = [...bucketNames(manifest), 'd']
+    const all = [...bucketNames(manifest), 'd', 'l']
     for (let r = 0; r < records; r++) all.push(`r${r}`, ...Array.from({ length: Math.min(manifest.r, manifest.p - r * manifest.r) }, (_, k) => `t${r * manifest.r + k}`))
     const used = new Map<string, number>()
     for (const item of all) {
@@ -86,8 +86,8 @@ describe('search index of the fixture site', () => {
     expect(pages[page][0]).toBe('注册 ChatGPT 账号')
     const { url, start, end } = fullLocator(manifest, packOf)(textItem(page))
     const d = fullLocator(manifest, packOf)('d')
-    const dictionary = inflateRaw(packOf(d.url).slice(d.start, d.end))
-    const text = asText(inflateRaw(packOf(url).slice(start, end), dictionary))
+    const dictionary = inflateSync(packOf(d.url).slice(d.start, d.end))
+    const text = asText(inflateSync(packOf(url).slice(start, end), { dictionary }))
     expect(text).toContain('本文介绍如何注册 ChatGPT 账号')
     expect(text).toContain('如果页面提示当前地区不可用，请检查网络环境后重试。')
     expect(pages.map(([, path]) => path)).toContain('/notes/note-12.html')

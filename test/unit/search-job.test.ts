@@ -2,14 +2,13 @@
 // `npm test` compiles first): the same packs, byte for byte, as packing in one thread, and an
 // error in the worker reaches the build instead of leaving it waiting.
 import { describe, expect, it } from 'vitest'
-import type { SearchEntry } from '../../src/shared/search.js'
+import type { SearchEntry } from '../../src/search/format/rank.js'
 
-type Job = typeof import('../../src/render/outputs/search-job.js')
-type Shards = typeof import('../../src/render/outputs/search-shards.js')
-const lib = (path: string) => new URL(`../../lib/render/${path}`, import.meta.url).href
-const { startSearchJob } = (await import(lib('outputs/search-job.js'))) as Job
-const { buildSearchShards } = (await import(lib('outputs/search-shards.js'))) as Shards
-const { WORKER_THRESHOLD } = (await import(lib('content/parse-pool.js'))) as typeof import('../../src/render/content/parse-pool.js')
+type Job = typeof import('../../src/search/build/job.js')
+type Shards = typeof import('../../src/search/build/builder.js')
+const lib = (path: string) => new URL(`../../lib/search/build/${path}`, import.meta.url).href
+const { startSearchJob, WORKER_THRESHOLD } = (await import(lib('job.js'))) as Job
+const { buildSearchShards } = (await import(lib('builder.js'))) as Shards
 
 const WORDS = ['配置文件', '模型参数', '提示词', 'ChatGPT', 'API 密钥', '上下文窗口', '温度', 'token 用量']
 const entry = (i: number): SearchEntry => ({
@@ -61,6 +60,6 @@ describe('the search index packed on a worker thread', () => {
     for (let i = 0; i < WORKER_THRESHOLD; i++) job.add(i === 7 ? ({ ...entry(i), x: 42 } as unknown as SearchEntry) : entry(i))
     const error = (await job.finish().catch((e: unknown) => e)) as Error
     expect(error).toBeInstanceOf(Error)
-    expect(error.stack).toMatch(/search-shards\.js:\d+/)
+    expect(error.stack).toMatch(/builder\.js:\d+/)
   })
 })

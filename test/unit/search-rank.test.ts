@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerpt, fold, parseQuery, prepareIndex, search, type SearchEntry, type Segment, type Suggestion } from '../../src/shared/search.js'
+import { excerpt, fold, parseQuery, prepareIndex, search, type SearchEntry, type Segment, type Suggestion } from '../../src/search/format/rank.js'
 
 const page = (t: string, p: string, x = '', h: [string, string][] = []): SearchEntry => ({ t, p, h, x })
 const indexOf = (...pages: SearchEntry[]) => prepareIndex({ v: 1, pages })
@@ -82,6 +82,38 @@ describe('search: ranking', () => {
     expect(hits.map((h) => h.kind)).toEqual(['title', 'title', 'heading', 'body'])
     // An exact title beats a title that merely starts with the query.
     expect(paths(hits)).toEqual(['/subscribe.html', '/claude.html', '/faq.html#订阅失败', '/card.html'])
+  })
+
+  it('orders body hits by how much of the page the word is (BM25), not by raw count or build order', () => {
+    const filler = '这里写一些与主题无关的文字，用来把页面拉长。'.repeat(60)
+    const bodies = indexOf(
+      // Built first: a long page that says 模型 three times.
+      page('长篇', '/long.html', `模型${filler}模型${filler}模型`),
+      // A short page where 模型 is most of what it says, three times too.
+      page('短篇', '/short.html', '模型的选择：模型越大越慢，小模型更快。'),
+      // Once, in a short page.
+      page('一次', '/once.html', '选择模型之前先看价格。'),
+      // Twelve times in a page of middling length.
+      page('多次', '/many.html', `${'模型对比，'.repeat(12)}${filler.slice(0, 200)}`),
+    )
+    expect(paths(search(bodies, '模型'))).toEqual(['/many.html', '/short.html', '/once.html', '/long.html'])
+  })
+
+  it('weighs a rare term above a common one when a query has several', () => {
+    const common = Array.from({ length: 8 }, (_, i) => page(`第${i}篇`, `/p${i}.html`, `配置说明第${i}篇。`))
+    const bodies = indexOf(
+      ...common,
+      // The common term three times, the rare one once…
+      page('甲', '/a.html', '配置配置配置，还有密钥。'),
+      // …against the rare term three times, the common one once: same length.
+      page('乙', '/b.html', '密钥密钥密钥，还有配置。'),
+    )
+    expect(paths(search(bodies, '配置 密钥'))).toEqual(['/b.html', '/a.html'])
+  })
+
+  it('breaks ties in body scores by the first match, then by page order', () => {
+    const bodies = indexOf(page('一', '/one.html', '前面几个字然后模型。'), page('二', '/two.html', '模型在前面几个字。'), page('三', '/three.html', '模型在前面几个字。'))
+    expect(paths(search(bodies, '模型'))).toEqual(['/two.html', '/three.html', '/one.html'])
   })
 
   it('a heading hit shows the page title and the heading and links to its slug', () => {

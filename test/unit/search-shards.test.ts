@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { createSearchEngine } from '../../src/client/search/engine.js'
-import { prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
+import { prepareIndex, search, type SearchEntry } from '../../src/search/format/rank.js'
 import { queriesFrom, withCorpusEntries } from '../helpers/search-corpus.js'
 import { memoryReader, packed, recordsOf } from '../helpers/search-packs.js'
 
@@ -43,8 +43,10 @@ describe('sharded search on the synthetic corpus (150 pages)', () => {
     // The records of the pages shown, no more.
     expect(records.length).toBeGreaterThan(0)
     expect(records.length).toBeLessThanOrEqual(results.length)
-    expect(buckets.length + texts.length + records.length + 1).toBe(fetched.length)
+    // And the dictionary, and the page lengths the bodies' ranking reads (配置文件 reads bodies here).
+    expect(buckets.length + texts.length + records.length + 2).toBe(fetched.length)
     expect(fetched).toContain('d')
+    expect(fetched).toContain('l')
     // 配置文件: the gram buckets of its bigrams 配置 and 文件 (the fields', then the bodies'), no character bucket.
     const fieldBuckets = buckets.filter((u) => u.startsWith('fg'))
     const bodyBuckets = buckets.filter((u) => u.startsWith('g'))

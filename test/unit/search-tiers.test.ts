@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { fold, matchInText, parseQuery, prepareIndex, search, type SearchEntry } from '../../src/shared/search.js'
-import { inflateRawSync } from 'node:zlib'
-import { Kind, bucketItem, hashKey, hashUnits, itemLocator, parseBucket, type ShardKey } from '../../src/shared/search-shards.js'
-import { TIER_CLASSES, TIER_GROUPS, termBounds, termPlan, tierSlot } from '../../src/shared/search-tiers.js'
-import { buildSearchShards } from '../../src/render/outputs/search-shards.js'
-import { createSearchEngine } from '../../src/client/search/engine.js'
-import { createRangeReader } from '../../src/client/search/read-range.js'
+import { fold, matchInText, parseQuery, prepareIndex, search, type SearchEntry } from '../../src/search/format/rank.js'
+import { Kind, bucketItem, hashKey, hashUnits, itemLocator, parseBucket, type ShardKey } from '../../src/search/format/shards.js'
+import { TIER_CLASSES, TIER_GROUPS, termBounds, termPlan, tierSlot } from '../../src/search/format/tiers.js'
+import { buildSearchShards } from '../../src/search/build/builder.js'
+import { createSearchEngine } from '../../src/search/query/engine.js'
+import { createRangeReader } from '../../src/search/query/read-range.js'
 import { queriesFrom, withCorpusEntries } from '../helpers/search-corpus.js'
 import { packed } from '../helpers/search-packs.js'
 
@@ -41,7 +40,7 @@ describe('tiers of large bigram lists', () => {
   it('ranks exactly: a page whose bigram and class counts are high but whose phrase count is low does not win', async () => {
     const { run, fetched, manifest, byUrl } = packed(entries, DIR, undefined, undefined, 0)
     // 配置 and 文件 are tiered: their buckets hold stubs, not positions.
-    expect(manifest.v).toBe(5)
+    expect(manifest.v).toBe(6)
     expect(byUrl.size).toBeGreaterThan(manifest.k.length)
     const got = await run('配置文件', 10)
     expect(got).toEqual(search(reference, '配置文件', 10))
@@ -87,7 +86,7 @@ describe('tiers of large bigram lists', () => {
       const { url, start, end } = locate(item)
       return byUrl.get(url)!.subarray(start, end)
     }
-    const bucketOf = (key: ShardKey) => parseBucket(inflateRawSync(bytes(bucketItem(manifest, key))))
+    const bucketOf = (key: ShardKey) => parseBucket(bytes(bucketItem(manifest, key)))
     let loose = 0
     for (const q of ['配置文件', '配置文', '置文件', `配置${fake}`, '哈哈', '哈哈哈', '配置', '文件很多', '件，配置']) {
       const [term] = parseQuery(q)
@@ -133,7 +132,7 @@ describe('tiers of large bigram lists', () => {
     const byUrl = new Map(files.map(([name, data]) => [DIR + name, data]))
     for (let k = 0; k < manifest.n.g; k++) {
       const { url, start, end } = locate(`g${k}`)
-      const bucket = parseBucket(inflateRawSync(byUrl.get(url)!.subarray(start, end)))
+      const bucket = parseBucket(byUrl.get(url)!.subarray(start, end))
       expect([...bucket.lists.keys()].some((name) => name.startsWith(String(Kind.BodyTier)))).toBe(false)
     }
   })

@@ -1,4 +1,4 @@
-import type { Segment, Suggestion } from '../../shared/search.js'
+import type { Segment, Suggestion } from '../../search/query/index.js'
 
 /** Text with its matches in `<mark>`; React escapes the text, so page content can never inject markup. */
 export function Marked({ parts }: { parts: Segment[] }) {

@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react'
 import { withBase } from '../../shared/paths.js'
-import type { Suggestion } from '../../shared/search.js'
-import { loadSearchIndex, type SearchEngine } from './load-index.js'
+import { loadSearcher, type Searcher, type Suggestion } from '../../search/query/index.js'
 import { SuggestionText } from './suggestion-text.js'
 
 export interface SuggestionsProps {
@@ -35,7 +34,7 @@ export interface SuggestionsProps {
 export function Suggestions({ id, url, base, max, query, open, focusCount, notes, keys, onAria, onChosen }: SuggestionsProps) {
   const listId = `${id}list`
   const optionId = (i: number) => `${id}option-${i}`
-  const [engine, setEngine] = useState<SearchEngine>()
+  const [engine, setEngine] = useState<Searcher>()
   const [failed, setFailed] = useState(false)
   const [active, setActive] = useState(0)
   /** Suggestions that needed files fetched first, for the query they answer. */
@@ -50,7 +49,7 @@ export function Suggestions({ id, url, base, max, query, open, focusCount, notes
       if (failed) setAttempt((a) => a + 1)
       return
     }
-    loadSearchIndex(url).then(setEngine, (err: unknown) => {
+    loadSearcher(url).then(setEngine, (err: unknown) => {
       console.error('[gptnotes] search:', err)
       setFailed(true)
     })

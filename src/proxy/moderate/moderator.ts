@@ -4,18 +4,11 @@
  * the store is not reachable from where the owner is, or is a D1 database at the edge). Both
  * answer alike: the admin API's page size, order and owner view. Web-standard.
  */
+import { ADMIN_PAGE_SIZE, STATUSES, type Deleted, type ModerationPage, type OwnerComment } from '../../shared/admin-api.js'
 import type { CommentStatus, CommentStore, OutboxMessage, StoredComment } from '../stores/store.js'
 
-/** What the owner sees of a comment: everything but the IP hash, which only serves the service. */
-export type OwnerComment = Omit<StoredComment, 'ipHash'>
-
-export interface ModerationPage {
-  results: OwnerComment[]
-  /** All comments that match, on every page. */
-  count: number
-  page: number
-  pageSize: number
-}
+// The admin API's shapes are `src/shared/admin-api.ts`, which the owner's page reads too.
+export { ADMIN_PAGE_SIZE, STATUSES, type ModerationPage, type OwnerComment }
 
 export interface ListQuery {
   /** Undefined: every status. */
@@ -35,11 +28,6 @@ export interface Moderator {
   delete(objectId: string): Promise<number>
   close(): Promise<void>
 }
-
-/** Comments a page of the owner's list holds (the admin API and the CLI alike). */
-export const ADMIN_PAGE_SIZE = 50
-
-export const STATUSES: readonly CommentStatus[] = ['waiting', 'approved', 'spam']
 
 export function ownerView(comment: StoredComment): OwnerComment {
   const { ipHash: _ipHash, ...rest } = comment
@@ -142,7 +130,7 @@ export function adminApiModerator({ service, token, fetch: fetchImpl = fetch }: 
     },
     async delete(objectId) {
       const { status: http, body } = await call('DELETE', `/comments/${id(objectId)}`)
-      return http === 404 ? 0 : Number((body as { deleted?: unknown }).deleted ?? 0)
+      return http === 404 ? 0 : Number((body as Partial<Deleted>).deleted ?? 0)
     },
     close: async () => undefined,
   }

@@ -15,4 +15,6 @@ export interface Notice {
   parent?: { nick: string; excerpt: string }
   /** Reply mail: the recipient's one-click unsubscribe link. */
   unsubscribeUrl?: string
+  /** A test message (`gptnotes comments notify-test`): its title says so. */
+  test?: true
 }

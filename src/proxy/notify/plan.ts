@@ -12,16 +12,19 @@
  * event, the comment, the channel, the recipient): one event is queued once. Web-standard.
  */
 import type { ProxyOptions } from '../options.js'
-import type { CommentStore, OutboxEvent, OutboxMessage, StoredComment } from '../stores/store.js'
+import type { CommentStore, OutboxChannel, OutboxEvent, OutboxMessage, StoredComment } from '../stores/store.js'
+import { webhooksOf } from './channels/index.js'
 import type { Notice } from './notice.js'
 import { plainText } from './render.js'
-
-export type { Notice } from './notice.js'
 import { normaliseAddress, unsubscribeToken } from './unsubscribe.js'
 
+export type { Notice } from './notice.js'
+
+type PlanOptions = Pick<ProxyOptions, 'siteUrl' | 'notifyMail' | 'smtpUrl' | 'webhookUrls' | 'webhookFormat'>
+
 export interface PlanContext {
-  options: Pick<ProxyOptions, 'siteUrl' | 'notifyMail' | 'smtpUrl' | 'webhookUrls' | 'webhookFormat'>
-  /** The service's own address (`https://comments.example.com`), from the request. */
+  options: PlanOptions
+  /** The service's own public address (`GPTNOTES_PUBLIC_URL`), never a request's `Host`. */
   serviceUrl: string
   /** Signs unsubscribe links. */
   secret: string
@@ -34,7 +37,8 @@ export function pageUrl(siteUrl: string | undefined, path: string): string | nul
   if (!siteUrl) return null
   const site = new URL(siteUrl)
   if (path.startsWith(site.pathname)) return new URL(path, site.origin).href
-  return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
+  // Parsed, so the link is one run (spaces encoded) that a chat client reads as one address on the site.
+  return new URL(`${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`).href
 }
 
 function notice(type: OutboxEvent, comment: StoredComment, ctx: PlanContext): Notice {
@@ -48,7 +52,7 @@ function notice(type: OutboxEvent, comment: StoredComment, ctx: PlanContext): No
   }
 }
 
-function message(ctx: PlanContext, n: Notice, channel: OutboxMessage['channel'], target: string): OutboxMessage {
+function message(ctx: PlanContext, n: Notice, channel: OutboxChannel, target: string): OutboxMessage {
   const iso = ctx.now.toISOString()
   return {
     id: (ctx.newId ?? (() => crypto.randomUUID()))(),
@@ -62,20 +66,20 @@ function message(ctx: PlanContext, n: Notice, channel: OutboxMessage['channel'],
   }
 }
 
-const mailOn = (ctx: PlanContext): boolean => ctx.options.smtpUrl !== undefined
-const jsonHooks = (ctx: PlanContext): string[] => (ctx.options.webhookFormat === 'json' ? ctx.options.webhookUrls : [])
+const mailOn = (options: PlanOptions): boolean => options.smtpUrl !== undefined
+const jsonHooks = (options: PlanOptions): string[] => webhooksOf(options).filter((w) => w.format === 'json').map((w) => w.url)
 
 /** Whether any message could be sent at all (no reads before the post when none). */
-export const notificationsOn = (options: PlanContext['options']): boolean => options.webhookUrls.length > 0 || options.smtpUrl !== undefined
+export const notificationsOn = (options: PlanOptions): boolean => options.webhookUrls.length > 0 || options.smtpUrl !== undefined
 
 /** The messages of a reply now visible: mail to the parent's author, `comment.reply` to json webhooks. */
 async function replyMessages(comment: StoredComment, parent: StoredComment | undefined, ctx: PlanContext): Promise<OutboxMessage[]> {
   if (!parent || comment.status !== 'approved') return []
-  const out = jsonHooks(ctx).map((url) => message(ctx, notice('comment.reply', comment, ctx), 'webhook', url))
+  const out = jsonHooks(ctx.options).map((url) => message(ctx, notice('comment.reply', comment, ctx), 'json', url))
   const to = parent.mail.trim()
   const self = normaliseAddress(to) === normaliseAddress(comment.mail)
   const owner = ctx.options.notifyMail !== undefined && normaliseAddress(to) === normaliseAddress(ctx.options.notifyMail)
-  if (mailOn(ctx) && to !== '' && !self && !owner) {
+  if (mailOn(ctx.options) && to !== '' && !self && !owner) {
     const token = await unsubscribeToken(ctx.secret, to)
     const n: Notice = { ...notice('comment.reply', comment, ctx), parent: { nick: parent.nick, excerpt: plainText(parent.comment, 80) }, unsubscribeUrl: `${ctx.serviceUrl.replace(/\/+$/, '')}/unsubscribe?token=${token}` }
     out.push(message(ctx, n, 'mail', to))
@@ -87,34 +91,56 @@ async function replyMessages(comment: StoredComment, parent: StoredComment | und
 export async function planNewComment(comment: StoredComment, parent: StoredComment | undefined, ctx: PlanContext): Promise<OutboxMessage[]> {
   const created = notice('comment.created', comment, ctx)
   const out: OutboxMessage[] = []
-  if (mailOn(ctx) && ctx.options.notifyMail) out.push(message(ctx, created, 'mail', ctx.options.notifyMail))
-  for (const url of ctx.options.webhookUrls) out.push(message(ctx, created, 'webhook', url))
+  if (mailOn(ctx.options) && ctx.options.notifyMail) out.push(message(ctx, created, 'mail', ctx.options.notifyMail))
+  for (const w of webhooksOf(ctx.options)) out.push(message(ctx, created, w.format, w.url))
   out.push(...(await replyMessages(comment, parent, ctx)))
   return out
 }
 
 /** The messages of a held comment being approved (`comment` with its new status). */
 export async function planApproval(comment: StoredComment, parent: StoredComment | undefined, ctx: PlanContext): Promise<OutboxMessage[]> {
-  const out = jsonHooks(ctx).map((url) => message(ctx, notice('comment.approved', comment, ctx), 'webhook', url))
+  const out = jsonHooks(ctx.options).map((url) => message(ctx, notice('comment.approved', comment, ctx), 'json', url))
   out.push(...(await replyMessages(comment, parent, ctx)))
   return out
 }
 
+export interface Planners {
+  /** The messages a new comment causes, for its commit. */
+  newComment(posted: StoredComment): Promise<OutboxMessage[]>
+  /** The messages an approval causes (the comment as it will be), for its commit. */
+  approval(approved: StoredComment): Promise<OutboxMessage[]>
+}
+
 /**
- * Approval's messages for moderation on the store itself (`gptnotes comments approve ID`), which
- * has no request to take the service's address from: it is the one the comment's own
- * `comment.created` message holds (its `/admin/` link). A comment queued no such message
- * (posted with notifications off): nothing is queued. Undefined when notifications are off, or
- * without the secret that signs unsubscribe links.
+ * The planners of a service whose settings have notifications on and its public address set;
+ * undefined otherwise (`checkNotificationRules` refuses notifications without the address at
+ * start; an embedder that skips the rules gets no messages rather than links from a `Host`).
+ * The parent comment is read only when its author could be told (mail, or a json webhook).
  */
-export function storeApprovalPlanner(store: Pick<CommentStore, 'listOutbox' | 'getComment'>, options: PlanContext['options'] & { secret?: string }, now: () => Date = () => new Date()): ((approved: StoredComment) => Promise<OutboxMessage[]>) | undefined {
-  const secret = options.secret
-  if (!notificationsOn(options) || secret === undefined) return undefined
+export function planners(store: Pick<CommentStore, 'getComment'>, options: PlanOptions & Pick<ProxyOptions, 'publicUrl'>, secret: string, now: () => Date): Planners | undefined {
+  const serviceUrl = options.publicUrl
+  if (!notificationsOn(options) || serviceUrl === undefined) return undefined
+  const wanted = mailOn(options) || jsonHooks(options).length > 0
+  const parentOf = async (c: StoredComment) => (c.pid && wanted ? store.getComment(c.pid) : undefined)
+  const ctx = (): PlanContext => ({ options, serviceUrl, secret, now: now() })
+  return {
+    newComment: async (posted) => planNewComment(posted, await parentOf(posted), ctx()),
+    approval: async (approved) => planApproval(approved, await parentOf(approved), ctx()),
+  }
+}
+
+/**
+ * Approval's messages for moderation on the store itself (`gptnotes comments approve ID`): the
+ * messages the service would queue, with its public address from `GPTNOTES_PUBLIC_URL`. Only a
+ * comment that queued its own `comment.created` message (posted with notifications on) causes
+ * any. Undefined when notifications are off, without the public address, or without the secret
+ * that signs unsubscribe links.
+ */
+export function storeApprovalPlanner(store: Pick<CommentStore, 'listOutbox' | 'getComment'>, options: PlanOptions & Pick<ProxyOptions, 'publicUrl'> & { secret?: string }, now: () => Date = () => new Date()): ((approved: StoredComment) => Promise<OutboxMessage[]>) | undefined {
+  const plan = options.secret === undefined ? undefined : planners(store, options, options.secret, now)
+  if (!plan) return undefined
   return async (approved) => {
-    const created = (await store.listOutbox()).map((m) => JSON.parse(m.payload) as Notice).find((n) => n.type === 'comment.created' && n.comment.objectId === approved.objectId)
-    if (!created) return []
-    const serviceUrl = created.adminUrl.replace(/\/admin\/$/, '')
-    const parent = approved.pid ? await store.getComment(approved.pid) : undefined
-    return planApproval(approved, parent, { options, serviceUrl, secret, now: now() })
+    const created = (await store.listOutbox()).some((m) => m.event === 'comment.created' && (JSON.parse(m.payload) as Notice).comment.objectId === approved.objectId)
+    return created ? plan.approval(approved) : []
   }
 }

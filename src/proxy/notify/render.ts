@@ -2,8 +2,9 @@
  * The words of each notification, in Chinese, for each channel: mail (text and HTML), the
  * robots' markdown, plain text. What a reader wrote (the comment, the name, the page's path)
  * never reaches a mail's HTML or a robot's markdown as markup: the comment's HTML is reduced to
- * its text, cut to `TEXT_CHARS`, then escaped for where it goes. No message carries an e-mail
- * address or an IP. Web-standard.
+ * its text, cut to `TEXT_CHARS`, then escaped for where it goes. In a robot's message it carries
+ * no address either (`robotText`): the only links there are the service's own. No message
+ * carries an e-mail address or an IP. Web-standard.
  */
 import { decodeEntities, escapeHtml } from '../../shared/escape.js'
 import type { Notice } from './notice.js'
@@ -30,6 +31,30 @@ export function escapeMarkdown(text: string): string {
 /** Plain text for chats that read `<at …>` tags in text (Feishu): the angle brackets only. */
 export const inertText = (text: string): string => text.replace(/</g, '＜').replace(/>/g, '＞')
 
+/** Characters a renderer or a host name reads as a colon, a slash or a dot. */
+const COLON = '[:：﹕︓∶꞉ː]'
+const SLASHES = '[/／⁄∕⧸\\\\＼]{2}'
+const DOT = /[.。．｡︒]|%2e/gi
+/** A scheme-like word (full-width letters too) and its colon, when an address could follow (`http://`, `javascript:x`, `host:8080`, `http ：／／`). */
+const SCHEME = new RegExp(`([A-Za-zＡ-Ｚａ-ｚ][A-Za-z0-9+.\\-Ａ-Ｚａ-ｚ０-９＋．－]*)\\s*${COLON}(?=[^\\s]|\\s*[/／⁄∕⧸\\\\＼])`, 'gu')
+/** A host as an address starts one: after `//`, `www.`, or an e-mail's `@`. */
+const HOST = new RegExp(`(?:${SLASHES}|(?<![A-Za-z0-9])www(?=[.。．｡︒])|@)[^\\s/／]*`, 'giu')
+
+/**
+ * Reader text that no renderer or chat client makes an address of: the link syntax of every
+ * robot (`[text](url)`, `<url>`, `<at …>`, HTML character references) loses its brackets, and
+ * every scheme-like run is broken (`http[:]//evil[.]example`, `javascript[:]x`, `host[:]8080`),
+ * whatever its dots, ports or look-alike colons and slashes: a link a reader wrote would reach
+ * the owner as the service's own message. Invisible format characters are dropped first, so none
+ * hides a run from this and is then dropped by a client.
+ */
+export function robotText(text: string): string {
+  return inertText(text.replace(/\p{Cf}/gu, ''))
+    .replace(/[[\]()&]/g, (c) => ({ '[': '［', ']': '］', '(': '（', ')': '）', '&': '＆' })[c]!)
+    .replace(SCHEME, '$1[:]')
+    .replace(HOST, (run) => run.replace(DOT, '[.]'))
+}
+
 export interface Rendered {
   /** A title (mail subject, DingTalk's `title`). */
   title: string
@@ -48,7 +73,7 @@ function compose(notice: Notice, esc: (s: string) => string, link: (label: strin
     case 'comment.created': {
       const waiting = c.status !== 'approved'
       return {
-        title: `${waiting ? '[待审核] ' : ''}${c.nick} 在 ${c.url} 发表了新评论`,
+        title: notice.test ? '[测试] gptnotes 评论通知' : `${waiting ? '[待审核] ' : ''}${c.nick} 在 ${c.url} 发表了新评论`,
         lines: [`${nick} 在 ${page} 发表了${c.pid ? '回复' : '评论'}：`, '', text, '', waiting ? '状态：待审核（通过后读者才能看到）' : '状态：已发布', `管理：${link(notice.adminUrl, notice.adminUrl)}`],
       }
     }
@@ -88,12 +113,13 @@ const safeHref = (href: string): string => href.replace(/[()<>\s"'\\[\]`]/g, (c)
 
 /** Markdown for WeCom and DingTalk: reader text escaped, links the service's own. */
 export function markdownContent(notice: Notice): { title: string; text: string } {
-  const m = compose(notice, escapeMarkdown, (label, href) => `[${escapeMarkdown(label)}](${safeHref(href)})`)
-  return { title: escapeMarkdown(m.title), text: [`### ${escapeMarkdown(m.title)}`, '', ...m.lines].join('\n\n').replace(/\n{3,}/g, '\n\n') }
+  const reader = (s: string) => escapeMarkdown(robotText(s))
+  const m = compose(notice, reader, (label, href) => `[${escapeMarkdown(label)}](${safeHref(href)})`)
+  return { title: reader(m.title), text: [`### ${reader(m.title)}`, '', ...m.lines].join('\n\n').replace(/\n{3,}/g, '\n\n') }
 }
 
 /** Plain text (Feishu's `text` message). */
 export function textContent(notice: Notice): string {
-  const m = compose(notice, inertText, (_label, href) => href)
-  return [inertText(m.title), '', ...m.lines].join('\n')
+  const m = compose(notice, robotText, (_label, href) => href)
+  return [robotText(m.title), '', ...m.lines].join('\n')
 }

@@ -7,9 +7,8 @@
  * the server's words (they may quote the address).
  */
 import nodemailer from 'nodemailer'
-import type { MailSender } from './outbox.js'
-import { SEND_TIMEOUT_MS } from './outbox.js'
-import { SendFailure } from './webhooks.js'
+import { SendFailure, type MailSender } from './channels/channel.js'
+import { SEND_TIMEOUT_MS } from './notifier.js'
 
 const failure = (err: unknown): SendFailure => {
   const e = err as { responseCode?: unknown; code?: unknown }

@@ -17,28 +17,15 @@
  * Web-standard only: the edge worker runs it as it is.
  */
 import type { ProxyOptions } from '../options.js'
+import { PLATFORMS, type LoginPlatform, type PlatformId } from './platforms.js'
 
-/** What the service must know of a provider to exchange a code at its token endpoint. */
-export interface ProviderSpec {
-  /** The token endpoint's path under the provider's base URL (the `*_URL` setting). */
-  tokenPath: string
-  /** Where the client id and secret go: form fields, or HTTP Basic. */
-  auth: 'body' | 'basic'
-  /** The Accept header the provider needs to answer JSON; `/cors/` sets it over the page's. */
-  accept?: string
-  /** The `grant_type` the exchange sends, for providers that require one. */
-  grantType?: 'authorization_code'
-}
+/** What the service must know of a provider to exchange a code at its token endpoint (its record's part). */
+export type ProviderSpec = Pick<LoginPlatform, 'tokenPath' | 'auth' | 'accept' | 'grantType'>
 
-/** Each provider, once: the code exchange (`/oauth/…/token`) and `/cors/` both read it. */
-export const PROVIDERS = {
-  // GitHub answers a form unless asked for JSON.
-  github: { tokenPath: '/login/oauth/access_token', auth: 'body', accept: 'application/json' },
-  gitee: { tokenPath: '/oauth/token', auth: 'body', grantType: 'authorization_code' },
-  bitbucket: { tokenPath: '/site/oauth2/access_token', auth: 'basic', grantType: 'authorization_code' },
-} as const satisfies Record<string, ProviderSpec>
+export type OAuthPlatform = PlatformId
 
-export type OAuthPlatform = keyof typeof PROVIDERS
+/** Each platform's record by its id: the code exchange (`/oauth/…/token`) and `/cors/` both read it. */
+export const PROVIDERS = Object.fromEntries(PLATFORMS.map((p): [OAuthPlatform, LoginPlatform] => [p.id, p])) as Record<OAuthPlatform, LoginPlatform>
 
 export interface OAuthProvider {
   platform: OAuthPlatform
@@ -49,17 +36,15 @@ export interface OAuthProvider {
 }
 
 /** The widget's platform names (`github-v4` logs in as `github` does). */
-export const PLATFORM_ALIASES: Record<string, OAuthPlatform> = { github: 'github', 'github-v4': 'github', gitee: 'gitee', bitbucket: 'bitbucket' }
+export const PLATFORM_ALIASES: Record<string, OAuthPlatform> = Object.fromEntries(PLATFORMS.flatMap((p) => [p.id, ...p.aliases].map((name) => [name, p.id])))
 
 /** The providers with both a client id and a secret configured. */
 export function configuredProviders(options: ProxyOptions): OAuthProvider[] {
-  return (Object.keys(PROVIDERS) as OAuthPlatform[]).flatMap((platform) => {
-    const spec: ProviderSpec = PROVIDERS[platform]
-    const clientId = options[`${platform}ClientId`]
-    const clientSecret = options[`${platform}ClientSecret`]
+  return PLATFORMS.flatMap((p) => {
+    const { clientId, clientSecret, url } = options.providers[p.id]
     if (!clientId || !clientSecret) return []
-    const tokenUrl = new URL(options[`${platform}Url`].replace(/\/+$/, '') + spec.tokenPath).href
-    return [{ platform, clientId, clientSecret, tokenUrl }]
+    const tokenUrl = new URL(url.replace(/\/+$/, '') + p.tokenPath).href
+    return [{ platform: p.id, clientId, clientSecret, tokenUrl }]
   })
 }
 

@@ -22,6 +22,13 @@ export type LimitStore = Pick<CommentStore, 'claim' | 'claimFull' | 'hitRate' | 
 export type Claim = { granted: true } | { granted: false; retryAfterSeconds: number }
 
 
+/**
+ * Wrong admin tokens one client may send in `ADMIN_FAILURES_WINDOW_SECONDS`. Constants: an owner
+ * who mistypes the token does it a few times, a script guessing it thousands of times a second.
+ */
+export const ADMIN_FAILURES_MAX = 10
+export const ADMIN_FAILURES_WINDOW_SECONDS = 900
+
 /** The login limit's window: `limits.oauthPerMinute` counts per minute. */
 export const LOGIN_WINDOW_SECONDS = 60
 
@@ -49,6 +56,11 @@ export const LIMITS = {
    * reader opens one new page at a time; made-up pages by the hundred fill the store.
    */
   counter: { key: (ipHash: string) => `counter|${ipHash}`, windowSeconds: () => NEW_COUNTERS_WINDOW_SECONDS, max: () => NEW_COUNTERS_PER_HOUR },
+  /**
+   * Wrong admin tokens from one client: `ADMIN_FAILURES_MAX` in a window, then refused until it
+   * ends. Only wrong tokens count, so the right one still works from the same address.
+   */
+  adminFailure: { key: (ipHash: string) => `admin|${ipHash}`, windowSeconds: () => ADMIN_FAILURES_WINDOW_SECONDS, max: () => ADMIN_FAILURES_MAX },
   /** A reader's views of one page count once per `counterWindowSeconds`. */
   view: { key: (ipHash: string, url: string) => `${ipHash}:${url}`, windowSeconds: (s: LimitSettings) => s.counterWindowSeconds, max: () => 1 },
 } as const
@@ -65,6 +77,11 @@ export interface Limits {
   counter(ipHash: string, now: Date): Promise<Claim>
   /** May this client make one more login request now? */
   login(ipHash: string, now: Date): Promise<Claim>
+  /**
+   * One more wrong admin token from this client: granted (answer 401) while under the most,
+   * else refused; `firstRefusal` is true for exactly one refusal of a window (the burst's log line).
+   */
+  adminFailure(ipHash: string, now: Date): Promise<Claim | { granted: false; retryAfterSeconds: number; firstRefusal: boolean }>
   /** Does this reader's view of the page count? A repeat inside the window does not (and is no error). */
   view(ipHash: string, url: string, now: Date): Promise<boolean>
 }
@@ -97,6 +114,15 @@ export function limitsOn(store: LimitStore, settings: LimitSettings): Limits {
       const hits = await store.hitRate(LIMITS.login.key(ipHash), iso(now), iso(now, -window))
       // The oldest hit in the window may leave before the whole window has passed; the window is the safe wait.
       return hits > LIMITS.login.max(settings) ? { granted: false, retryAfterSeconds: window } : { granted: true }
+    },
+    async adminFailure(ipHash, now) {
+      const key = LIMITS.adminFailure.key(ipHash)
+      const claim = await store.claim(key, iso(now), iso(now, LIMITS.adminFailure.windowSeconds()), LIMITS.adminFailure.max())
+      if (claim.granted) return { granted: true }
+      // One claim of its own per locked window, atomic in the store: of many instances and
+      // requests refused together, exactly one learns it is the first.
+      const first = await store.claim(`${key}|logged`, iso(now), claim.until, 1)
+      return { granted: false, retryAfterSeconds: secondsUntil(claim.until, now), firstRefusal: first.granted }
     },
     view(ipHash, url, now) {
       return store.claimView(LIMITS.view.key(ipHash, url), iso(now), iso(now, LIMITS.view.windowSeconds(settings)))

@@ -4,7 +4,6 @@
  */
 import type { Moderation } from '../options.js'
 import type { CommentStatus } from '../stores/store.js'
-import { hex } from '../../shared/encoding/hex.js'
 import { htmlImages, htmlLinks, htmlText } from './sanitize.js'
 
 export interface ModerationRules {
@@ -94,27 +93,5 @@ export function moderate(input: ModerationInput, rules: ModerationRules): Modera
   return { status: reasons.length > 0 ? 'waiting' : 'approved', reasons }
 }
 
-/**
- * Characters that show nothing: format characters (zero-width space and joiners, the byte order
- * mark, bidi marks, the soft hyphen) and the other default-ignorable code points.
- */
-const INVISIBLE_RE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu
-
-/**
- * A key under which two submissions are the same comment: same page, same name (any case),
- * same visible text: markup and references read as the text they show (`&#72;` is `H`, an
- * empty `<b></b>` nothing), compatibility forms folded (NFKC: full-width letters, ligatures),
- * invisible characters dropped, whitespace runs one space, case ignored.
- */
-export function duplicateKey(input: { url: string; nick: string; comment: string }): string {
-  const norm = (s: string) => s.normalize('NFKC').replace(INVISIBLE_RE, '').replace(/\s+/g, ' ').trim().toLowerCase()
-  return [input.url, norm(input.nick), norm(htmlText(input.comment))].join('\n')
-}
-
-/**
- * `duplicateKey` as the store keeps it: its SHA-256 in hex, a short fixed size for a unique
- * index whatever the comment's length.
- */
-export async function duplicateDigest(input: { url: string; nick: string; comment: string }): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(duplicateKey(input))))
-}
+// The duplicate key is the store's (its unique index), so it lives below the store: `markup/duplicate-key.ts`.
+export { duplicateDigest, duplicateKey } from '../markup/duplicate-key.js'

@@ -3,20 +3,20 @@
  * Valine 1.5 use (design.md §8, research §1.3–1.4): the `Comment` and `Counter` classes, the
  * `/batch` of GET sub-requests, and Valine's one CQL form. Reads show approved comments only,
  * through the public shapes; a new comment is `comments/post-comment.ts`, and this file maps its
- * answer or refusal to HTTP; a view counts once per reader and window (`policy/limits.ts`).
+ * answer or refusal to HTTP; a page view is `comments/count-view.ts`, mapped the same way.
  * Everything else under `/1.1` is closed.
  */
 import { Hono, type Context } from 'hono'
 import { parseCql } from '../leancloud/cql.js'
 import { LC, LeanCloudError, lcError, toErrorResponse } from '../leancloud/errors.js'
+import { countView, openCounter, type CounterRefusal } from '../comments/count-view.js'
 import { postComment } from '../comments/post-comment.js'
-import { newCommentPlanner, sendAfterAnswer } from '../notify/hooks.js'
+import { newCommentPlanner, sendAfterAnswer } from './notify.js'
 import { counterUpdatedBody, createdBody, decodeCommentFields, decodeCounterCreate, decodeCounterUpdate, newObjectId, publicComment, publicCounter, type PublicComment } from '../leancloud/objects.js'
 import { counterRateError, refusalError } from '../leancloud/refusals.js'
 import { parseKeys, parseQuery, pathValue, QUERY_LIMITS, type ClassName, type KeySelection } from '../leancloud/where.js'
 import { limitsOn } from '../policy/limits.js'
-import { ipHash } from '../policy/privacy.js'
-import type { Order, StoredComment, StoredCounter } from '../stores/store.js'
+import type { Order, StoredComment } from '../stores/store.js'
 import type { ProxyEnv, Services } from './context.js'
 
 type Params = Record<string, unknown>
@@ -126,54 +126,31 @@ async function createComment(c: LcContext): Promise<Response> {
   return c.json(wantsObject ? { ...publicComment(posted, undefined, await svc.avatarKey(posted.mailHash)), ...createdBody(posted), ...held } : { ...createdBody(posted), ...held }, 201)
 }
 
-/** A reader's view of a page counts once per window (`policy/limits.ts`). */
-async function countsView(svc: Services, c: LcContext, url: string, now: Date): Promise<boolean> {
-  return limitsOn(svc.store, svc.options).view(await ipHash(svc.clientIp(c), svc.salt), url, now)
+/** What the counter use cases need of the request's services. */
+const counterDeps = (svc: Services) => ({ store: svc.store, limits: limitsOn(svc.store, svc.options), salt: svc.salt, now: svc.now(), newId: newObjectId })
+
+/** A counter refusal as its LeanCloud error (with `Retry-After` when there is a wait). */
+function counterRefusal(c: LcContext, refusal: CounterRefusal): LeanCloudError {
+  if (refusal.refused === 'not-found') return lcError(LC.OBJECT_NOT_FOUND)
+  c.header('Retry-After', String(refusal.retryAfterSeconds))
+  return counterRateError(refusal.retryAfterSeconds)
 }
 
 async function createCounter(c: LcContext): Promise<Response> {
   const svc = c.var.services
-  const input = decodeCounterCreate(await jsonBody(c))
-  const now = svc.now()
-  const iso = now.toISOString()
-  // Valine finds, then creates: a create for a page that has a counter (another reader's, made
-  // in between) gets that counter, and its view counts as a view of it.
-  const viewOf = async (existing: StoredCounter) => {
-    const counted = (await countsView(svc, c, existing.url, now)) ? await svc.store.incrementCounter(existing.objectId, iso) : existing
-    return c.json(createdBody(counted ?? existing), 201)
-  }
-  const find = async () => (await svc.store.findCounters({ field: 'url', op: 'eq', value: input.url }, 1))[0]
-  const existing = await find()
-  if (existing) return viewOf(existing)
-  // A page no one has counted yet: new counters are limited per client (`policy/limits.ts`).
-  const allowed = await limitsOn(svc.store, svc.options).counter(await ipHash(svc.clientIp(c), svc.salt), now)
-  if (!allowed.granted) {
-    c.header('Retry-After', String(allowed.retryAfterSeconds))
-    throw counterRateError(allowed.retryAfterSeconds)
-  }
-  const record: StoredCounter = { objectId: newObjectId(), createdAt: iso, updatedAt: iso, url: input.url, xid: input.xid, title: input.title, time: 1 }
-  // The store keeps one counter per page: of two first readers at once, one inserts.
-  if (!(await svc.store.insertCounter(record))) {
-    const other = await find()
-    if (other) return viewOf(other)
-  }
-  // The creator's view is the one counted.
-  await countsView(svc, c, record.url, now)
-  c.header('Location', `/1.1/classes/Counter/${record.objectId}`)
-  return c.json(createdBody(record), 201)
+  const outcome = await openCounter(counterDeps(svc), { page: decodeCounterCreate(await jsonBody(c)), ip: svc.clientIp(c) })
+  if ('refused' in outcome) throw counterRefusal(c, outcome)
+  if (outcome.created) c.header('Location', `/1.1/classes/Counter/${outcome.counter.objectId}`)
+  return c.json(createdBody(outcome.counter), 201)
 }
 
 async function incrementCounter(c: LcContext, id: string): Promise<Response> {
   const svc = c.var.services
   pathValue('objectId', id)
   decodeCounterUpdate(await jsonBody(c))
-  const counter = await svc.store.getCounter(id)
-  if (!counter) throw lcError(LC.OBJECT_NOT_FOUND)
-  const now = svc.now()
-  // A repeat inside the window answers the current value, as if counted: the widget shows it.
-  const after = (await countsView(svc, c, counter.url, now)) ? await svc.store.incrementCounter(id, now.toISOString()) : counter
-  if (!after) throw lcError(LC.OBJECT_NOT_FOUND)
-  return c.json(counterUpdatedBody(after))
+  const outcome = await countView(counterDeps(svc), { id, ip: svc.clientIp(c) })
+  if ('refused' in outcome) throw counterRefusal(c, outcome)
+  return c.json(counterUpdatedBody(outcome.counter))
 }
 
 // —— batch ——

@@ -78,7 +78,7 @@ export const list: Parser<string[]> = (raw, name) => {
 
 /** A list whose items `item` checks (and may rewrite). */
 export const listOf =
-  (item: (value: string, name: string) => string): Parser<string[]> =>
+  <T = string>(item: (value: string, name: string) => T): Parser<T[]> =>
   (raw, name) =>
     list(raw, name).map((value) => item(value, name))
 
@@ -185,13 +185,47 @@ export const smtpUrl: Parser<string | undefined> = (raw, name) => {
   return s
 }
 
-/** Webhook addresses: http(s) URLs (a robot's carries its key in the query), comma-separated. */
-export const webhookUrl = (value: string, name: string): string => {
+/**
+ * The service's own public address (`https://comments.example.com`, or one with a path when it
+ * is served under one), kept without a trailing slash: every link a message carries to the
+ * service (`/admin/`, `/unsubscribe`) is made from it, never from a request's `Host`.
+ */
+export const publicUrl: Parser<string | undefined> = (raw, name) => {
+  const s = optional(raw, name)
+  if (s === undefined) return undefined
+  const url = plainHttpUrl(s)
+  if (!url) return fail(name, `must be the comment service's own http(s) address, such as https://comments.example.com (no user, query or fragment), got ${show(raw)}`)
+  return url.href.replace(/\/+$/, '')
+}
+
+/** The formats a webhook address may name (`FORMAT=URL`). */
+export const WEBHOOK_FORMATS = ['json', 'wecom', 'dingtalk', 'feishu'] as const
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
+
+/** A webhook address as configured: its format when the entry names one (`wecom=https://…`). */
+export interface WebhookEntry {
+  url: string
+  format?: WebhookFormat
+}
+
+/**
+ * One webhook entry: an http(s) URL (a robot's carries its key in the query), or `FORMAT=URL`.
+ * A URL's scheme comes before any `=`, so a leading word and `=` can only be a format.
+ */
+export const webhookEntry = (value: string, name: string): WebhookEntry => {
+  const named = /^([A-Za-z]+)=(.*)$/.exec(value)
+  let format: WebhookFormat | undefined
+  if (named) {
+    const word = named[1].toLowerCase()
+    if (!(WEBHOOK_FORMATS as readonly string[]).includes(word)) return fail(name, `names an unknown format "${named[1]}" (FORMAT=URL takes ${WEBHOOK_FORMATS.join(', ')})`)
+    format = word as WebhookFormat
+  }
   let url: URL
   try {
-    url = new URL(value)
+    url = new URL(named ? named[2].trim() : value)
   } catch {
-    return fail(name, 'must list http(s) URLs, comma-separated (one of them is not a URL)')
+    return fail(name, 'must list http(s) URLs or FORMAT=URL entries (wecom=https://…), comma-separated (one of them is not a URL)')
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : fail(name, `must list http(s) URLs, got a "${url.protocol}" URL`)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail(name, `must list http(s) URLs, got a "${url.protocol}" URL`)
+  return format ? { url: url.href, format } : { url: url.href }
 }

@@ -33,7 +33,8 @@ export function checkServingRules(options: ProxyOptions, store: 'postgres' | 'sq
 /**
  * Notifications: mail is sent over SMTP, which the edge runtime cannot open (no TCP sockets
  * there); SMTP needs a sender, and reply mail a lasting secret, as it signs the unsubscribe
- * links that must keep working after a restart.
+ * links that must keep working after a restart. Every message links to the service, and that
+ * address is the owner's to give: a request's `Host` is the client's to choose.
  */
 export function checkNotificationRules(options: ProxyOptions, runtime: 'node' | 'edge'): void {
   const smtp = SETTINGS.smtpUrl.env!
@@ -44,4 +45,8 @@ export function checkNotificationRules(options: ProxyOptions, runtime: 'node' | 
   if (options.smtpUrl !== undefined && options.mailFrom === undefined) throw new ProxyOptionError(SETTINGS.mailFrom.env!, `must be set with ${smtp} (the sender of notification mail, such as 我的GPT笔记 <noreply@example.com>)`)
   if (options.smtpUrl !== undefined && options.secret === undefined) throw new ProxyOptionError(SECRET, `must be set with ${smtp} (config key \`secret\`, 16 characters or more): it signs the unsubscribe links of reply mail, which must keep working after a restart`)
   if (options.notifyMail !== undefined && options.smtpUrl === undefined) throw new ProxyOptionError(SETTINGS.notifyMail.env!, `needs ${smtp}: mail is sent over SMTP`)
+  const notifying = options.smtpUrl !== undefined || options.webhookUrls.length > 0
+  if (notifying && options.publicUrl === undefined) {
+    throw new ProxyOptionError(SETTINGS.publicUrl.env!, `must be set when notifications are on (${smtp} or ${SETTINGS.webhookUrls.env!}): the comment service's own public address, such as https://comments.example.com, for the /admin/ and unsubscribe links in messages (config key \`publicUrl\`)`)
+  }
 }

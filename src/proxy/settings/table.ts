@@ -6,7 +6,10 @@
  *
  * The table's shape is the options' shape: a group (`limits`) is an object of settings.
  */
-import { baseUrl, bool, listOf, list, mailAddress, mailFrom, oneOf, optional, origin, redirectPrefix, required, secret, siteUrl, smtpUrl, storeUrl, webhookUrl, wholeNumber, type Parser } from './parse.js'
+import { PLATFORMS, type LoginPlatform, type PlatformId } from '../oauth/platforms.js'
+import { baseUrl, bool, listOf, list, mailAddress, mailFrom, oneOf, optional, origin, publicUrl, redirectPrefix, required, secret, siteUrl, smtpUrl, storeUrl, webhookEntry, WEBHOOK_FORMATS, wholeNumber, type Parser } from './parse.js'
+
+export { WEBHOOK_FORMATS, type WebhookEntry, type WebhookFormat } from './parse.js'
 
 export interface Setting<T> {
   /** The `gptnotes proxy` flag, for the few settings a command line gives. */
@@ -29,8 +32,19 @@ const setting = <T, const F extends `--${string}` = never>(s: Omit<Setting<T>, '
 export const MODERATION = ['auto', 'all', 'none'] as const
 export type Moderation = (typeof MODERATION)[number]
 
-export const WEBHOOK_FORMATS = ['json', 'wecom', 'dingtalk', 'feishu'] as const
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
+/** A login platform's three settings, from its record (`oauth/platforms.ts`). */
+function platformSettings(p: LoginPlatform) {
+  return {
+    clientId: setting({ file: `${p.configKey}.clientId`, env: p.env.clientId, parse: optional, default: undefined, shownDefault: 'none: off', doc: p.id === 'github' ? `${p.name} ${p.client} (also \`github-v4\`)` : `${p.name} ${p.client}` }),
+    clientSecret: setting({ file: `${p.configKey}.clientSecret`, env: p.env.clientSecret, parse: optional, default: undefined, doc: `the ${p.name} ${p.client}'s secret` }),
+    url: setting({ file: `${p.configKey}.url`, env: p.env.url, parse: baseUrl, default: p.defaultUrl, doc: p.urlDoc }),
+  }
+}
+
+/** Every login platform's settings, by its id: `options.providers.github.clientId`. */
+function providerSettings(): Record<PlatformId, ReturnType<typeof platformSettings>> {
+  return Object.fromEntries(PLATFORMS.map((p) => [p.id, platformSettings(p)])) as Record<PlatformId, ReturnType<typeof platformSettings>>
+}
 
 export const SETTINGS = {
   origins: setting({ file: 'origins', env: 'GPTNOTES_ORIGINS', parse: listOf(origin), default: [], shownDefault: 'none: browsers refused', doc: 'allowed site origins, exact, comma-separated' }),
@@ -45,22 +59,15 @@ export const SETTINGS = {
   secret: setting({ file: 'secret', env: 'GPTNOTES_SECRET', parse: secret, default: undefined, shownDefault: 'random per start', doc: 'key of the IP hashes and the avatar keys, 16 characters or more' }),
   gravatar: setting({ file: 'gravatar', env: 'GPTNOTES_GRAVATAR', parse: bool, default: false, shownDefault: 'off: a keyed hash (avatars drawn by the widget)', doc: "readers get the e-mail's plain MD5 as `mailMd5`, for Gravatar-style avatars (`1`/`true`); it can be matched against guessed addresses" }),
   forbiddenWords: setting({ file: 'forbiddenWords', env: 'GPTNOTES_FORBIDDEN_WORDS', parse: list, default: [], doc: 'words that send a comment to moderation' }),
-  githubClientId: setting({ file: 'github.clientId', env: 'GITHUB_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'GitHub OAuth app (also `github-v4`)' }),
-  githubClientSecret: setting({ file: 'github.clientSecret', env: 'GITHUB_CLIENT_SECRET', parse: optional, default: undefined, doc: "the GitHub OAuth app's secret" }),
-  githubUrl: setting({ file: 'github.url', env: 'GITHUB_URL', parse: baseUrl, default: 'https://github.com', doc: 'GitHub for Enterprise and tests' }),
-  giteeClientId: setting({ file: 'gitee.clientId', env: 'GITEE_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'Gitee OAuth app' }),
-  giteeClientSecret: setting({ file: 'gitee.clientSecret', env: 'GITEE_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Gitee OAuth app's secret" }),
-  giteeUrl: setting({ file: 'gitee.url', env: 'GITEE_URL', parse: baseUrl, default: 'https://gitee.com', doc: 'Gitee for self-hosted deployments' }),
-  bitbucketClientId: setting({ file: 'bitbucket.clientId', env: 'BITBUCKET_CLIENT_ID', parse: optional, default: undefined, shownDefault: 'none: off', doc: 'Bitbucket OAuth consumer' }),
-  bitbucketClientSecret: setting({ file: 'bitbucket.clientSecret', env: 'BITBUCKET_CLIENT_SECRET', parse: optional, default: undefined, doc: "the Bitbucket OAuth consumer's secret" }),
-  bitbucketUrl: setting({ file: 'bitbucket.url', env: 'BITBUCKET_URL', parse: baseUrl, default: 'https://bitbucket.org', doc: 'Bitbucket for tests' }),
+  providers: providerSettings(),
   redirectUris: setting({ file: 'redirectUris', env: 'GPTNOTES_REDIRECT_URIS', parse: listOf(redirectPrefix), default: [], shownDefault: 'every page of the origins', doc: 'allowed `redirect_uri` prefixes (origin and path), comma-separated' }),
   siteUrl: setting({ file: 'siteUrl', env: 'GPTNOTES_SITE_URL', parse: siteUrl, default: undefined, shownDefault: 'none: links to pages omitted', doc: "the site's address with its base (`https://example.com/gpt/`), for links in notifications" }),
+  publicUrl: setting({ file: 'publicUrl', env: 'GPTNOTES_PUBLIC_URL', parse: publicUrl, default: undefined, shownDefault: 'none: required when notifications are on', doc: "the service's own public address (`https://comments.example.com`), for the `/admin/` and unsubscribe links in notifications; never taken from a request's `Host`" }),
   notifyMail: setting({ file: 'notifyMail', env: 'GPTNOTES_NOTIFY_MAIL', parse: mailAddress, default: undefined, shownDefault: 'none', doc: "the owner's address, told of every new comment (needs SMTP)" }),
   smtpUrl: setting({ file: 'smtpUrl', env: 'GPTNOTES_SMTP_URL', parse: smtpUrl, default: undefined, shownDefault: 'none: no mail', doc: '`smtp://USER:PASSWORD@HOST:587` (STARTTLS when offered) or `smtps://…:465`; Node only (the edge worker refuses it: use a webhook there)' }),
   mailFrom: setting({ file: 'mailFrom', env: 'GPTNOTES_MAIL_FROM', parse: mailFrom, default: undefined, shownDefault: 'none: required with SMTP', doc: 'the sender of notification mail (`我的GPT笔记 <noreply@example.com>`)' }),
-  webhookUrls: setting({ file: 'webhookUrls', env: 'GPTNOTES_WEBHOOK_URL', parse: listOf(webhookUrl), default: [], shownDefault: 'none', doc: 'webhook addresses told of new comments, comma-separated' }),
-  webhookFormat: setting({ file: 'webhookFormat', env: 'GPTNOTES_WEBHOOK_FORMAT', parse: oneOf(WEBHOOK_FORMATS), default: 'json', doc: '`json`, `wecom` (企业微信), `dingtalk` (钉钉) or `feishu` (飞书)' }),
+  webhookUrls: setting({ file: 'webhookUrls', env: 'GPTNOTES_WEBHOOK_URL', parse: listOf(webhookEntry), default: [], shownDefault: 'none', doc: 'webhook addresses told of new comments, comma-separated; each may name its own format as `FORMAT=URL` (`wecom=https://…`)' }),
+  webhookFormat: setting({ file: 'webhookFormat', env: 'GPTNOTES_WEBHOOK_FORMAT', parse: oneOf(WEBHOOK_FORMATS), default: 'json', doc: 'the format of the webhook addresses that name none: `json`, `wecom` (企业微信), `dingtalk` (钉钉) or `feishu` (飞书)' }),
   webhookSecret: setting({ file: 'webhookSecret', env: 'GPTNOTES_WEBHOOK_SECRET', parse: optional, default: undefined, shownDefault: 'none: unsigned', doc: '`json`: HMAC-SHA256 key of `X-Gptnotes-Signature`; `dingtalk`/`feishu`: the robot\'s signing secret' }),
   limits: {
     bodyBytes: setting({ file: 'limits.bodyBytes', env: 'GPTNOTES_BODY_BYTES', parse: wholeNumber(1024, 1024 * 1024, 'bytes'), default: 64 * 1024, doc: 'largest request body, in bytes' }),

@@ -115,7 +115,7 @@ export const MIGRATIONS: Migration[] = [
         .addColumn('holder', 'text')
         .compile(),
       db.schema.createIndex('claims_until').ifNotExists().on('claims').column('until').compile(),
-      // A digest of the page, the name and the visible text, normalised (policy/moderation.ts):
+      // A digest of the page, the name and the visible text, normalised (markup/duplicate-key.ts):
       // unique, so of two identical comments at once only one is inserted, and the duplicate check
       // is one index lookup however many comments the page has. Null for a row the store has not
       // keyed yet (an import; keyed right after it and at start) and for an old duplicate of a

@@ -8,13 +8,13 @@ import { CamelCasePlugin, sql, type CompiledQuery, type RawBuilder, type Express
 import { StoreTooNew, StoreUnavailable, errorCode, type ClaimRequest, type CommentQuery, type CommentStatus, type CommentStore, type Condition, type ImportResult, type OutboxMessage, type OutboxState, type StoredComment, type StoredCounter } from './store.js'
 import { createMigrationsTable, latestMigration, MIGRATIONS, MIGRATIONS_TABLE } from './migrations.js'
 import type { SqlFlavor } from './sql-flavor.js'
-import { duplicateDigest } from '../policy/moderation.js'
+import { duplicateDigest } from '../markup/duplicate-key.js'
 
 export type { SqlFlavor } from './sql-flavor.js'
 
 /** The tables as Kysely sees them: camelCase here, snake_case in the database. */
 export interface Tables {
-  /** `duplicateKey`: the unique digest of `policy/moderation.ts`, never part of the record. */
+  /** `duplicateKey`: the unique digest of `markup/duplicate-key.ts`, never part of the record. */
   comments: StoredComment & { duplicateKey?: string | null }
   counters: StoredCounter
   viewClaims: { key: string; until: string }

@@ -3,34 +3,18 @@
  * implementations (SQLite, PostgreSQL, the edge runtime's D1-style SQL binding). Records are
  * plain data; policy (what a reader may see or write) lives in the app, never here.
  */
+import type { CommentStatus, OwnerComment } from '../../shared/admin-api.js'
 
-export type CommentStatus = 'approved' | 'waiting' | 'spam'
+export type { CommentStatus } from '../../shared/admin-api.js'
 
-/** A comment as stored. `mail` and `ipHash` never leave the service except to its owner. */
-export interface StoredComment {
-  objectId: string
-  /** ISO 8601 with milliseconds, UTC (`2025-05-13T08:00:00.000Z`), as LeanCloud writes dates. */
-  createdAt: string
-  updatedAt: string
-  insertedAt: string
-  /** The page's path on the site (`/gpt/handbook/a.html`). */
-  url: string
-  /** The thread's root comment; null for a root comment. */
-  rid: string | null
-  /** The comment replied to; null for a root comment. */
-  pid: string | null
-  nick: string
-  mail: string
-  /** md5 of the trimmed, lower-cased e-mail (avatars are drawn from it); '' without e-mail. */
-  mailHash: string
-  /** The commenter's site, http(s) only; '' when none. */
-  link: string
-  /** Sanitised HTML. */
-  comment: string
-  ua: string
+/**
+ * A comment as stored: what its owner sees of it (the fields, documented in
+ * `src/shared/admin-api.ts`, are those of the admin API's answers) and the client's IP hash.
+ * `mail` and `ipHash` never leave the service except to its owner, and `ipHash` not even to them.
+ */
+export interface StoredComment extends OwnerComment {
   /** Salted hash of the client IP: rate limits and moderation only. */
   ipHash: string
-  status: CommentStatus
 }
 
 /** A page view counter (Valine's `Counter` class). */
@@ -83,7 +67,8 @@ export interface ClaimRequest {
 export type ClaimedInsert = { inserted: true } | { inserted: false; refused: 'claim'; until: string } | { inserted: false; refused: 'duplicate' }
 
 export type OutboxEvent = 'comment.created' | 'comment.approved' | 'comment.reply'
-export type OutboxChannel = 'mail' | 'webhook'
+/** `mail` or a webhook format (`notify/channels/`); `webhook`: a row written before each webhook had its own format (sent in the configured one). */
+export type OutboxChannel = 'mail' | 'json' | 'wecom' | 'dingtalk' | 'feishu' | 'webhook'
 export type OutboxState = 'pending' | 'sent' | 'failed' | 'dropped'
 
 /** A notification to send (`notify/`): written with the comment that causes it, sent after. */
@@ -132,7 +117,7 @@ export interface CommentStore {
   /** Delete a comment and every reply in its thread (`rid` = its id, or replies to it); how many went. */
   deleteComment(objectId: string): Promise<number>
   /**
-   * Whether a comment with this duplicate key (`policy/moderation.ts`: the page, the name and the
+   * Whether a comment with this duplicate key (`markup/duplicate-key.ts`: the page, the name and the
    * visible text, normalised, as a digest) is stored: one lookup in a unique index.
    */
   hasDuplicateKey(duplicateKey: string): Promise<boolean>

@@ -46,7 +46,7 @@ function withStylesheet(bundle: Omit<ClientBundle, 'stylesheet'>): ClientBundle 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 export const COMPILE_HINT_MIN = 2048
 
-const CLIENT_DIRS = ['src/client', 'src/shared']
+const CLIENT_DIRS = ['src/client', 'src/shared', 'src/search/format', 'src/search/query']
 /** Changes when the cached bundle's shape does. */
 const CACHE_FORMAT = 'bundle-3'
 
@@ -78,7 +78,7 @@ export function cacheKey(): string {
   }
   hash.update(pluginsSource())
   hash.update(CACHE_FORMAT)
-  for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify']) hash.update(pkg + (installedVersion(pkg) ?? ''))
+  for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify', 'fflate']) hash.update(pkg + (installedVersion(pkg) ?? ''))
   return hash.digest('hex').slice(0, 16)
 }
 

@@ -165,6 +165,18 @@ export class BodyFiles {
   }
 }
 
+const BODY = Symbol('body')
+
+/**
+ * Where a stored page's body lies, as text (`bodies-file:offset:lengths`); none for a page whose
+ * body is held in memory. A body file is never written again, so equal places hold equal bodies
+ * (compaction moves a body to a new file: a new place, never an old one reused).
+ */
+export function bodyIdentity(page: ParsedPage): string | undefined {
+  const ref = (page as { [BODY]?: BodyRef })[BODY]
+  return ref && `${ref.s}:${ref.o}:${ref.h}:${ref.t}`
+}
+
 /**
  * A parsed page whose HTML and text are read from the body files when asked for (enumerable
  * getters: a copy or a spread of the page reads them, as it would the strings).
@@ -173,6 +185,7 @@ export function storedPage(meta: PageMeta, ref: BodyRef, files: BodyFiles): Pars
   // Getters in the literal: several times cheaper than defining them on the copy afterwards.
   return {
     ...meta,
+    ...({ [BODY]: ref } as object),
     get html() {
       return files.read(ref, 'html')
     },

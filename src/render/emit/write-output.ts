@@ -198,6 +198,28 @@ export class StagedOutput {
     }
   }
 
+  /**
+   * Put one file that is the previous output's unchanged (a document whose inputs did not
+   * change): hard-linked from there without reading it. False when there is no previous file.
+   */
+  keep(file: string): boolean {
+    if (this.closed) throw new Error('StagedOutput: keep after commit or abort')
+    const from = this.previous && join(this.previous, file)
+    if (!from || this.seen.has(file)) return false
+    try {
+      this.folders.ensure(file)
+      linkSync(from, join(this.tmp, file))
+    } catch {
+      try {
+        copyFileSync(from, join(this.tmp, file))
+      } catch {
+        return false // gone from the previous output: the caller makes it anew
+      }
+    }
+    this.seen.add(file)
+    return true
+  }
+
   /** How many files were added (a path added twice counts once). */
   get size(): number {
     return this.seen.size
@@ -212,7 +234,7 @@ export class StagedOutput {
       const reply = await this.reply!
       await this.worker.terminate()
       if (!reply.ok) this.failure = { error: Object.assign(new Error(reply.error.message), { code: reply.error.code }) }
-    }
+    } else await this.worker?.terminate()
     for (const [file, contents] of this.failure ? [] : this.again.splice(0)) {
       try {
         rmSync(join(this.tmp, file), { force: true })

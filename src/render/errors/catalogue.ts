@@ -509,14 +509,14 @@ export const CATALOGUE = {
     located: 'never',
     title: 'A webhook of GPTNOTES_WEBHOOK_URL did not accept the test message.',
     message: ({ url, reason }: { url: string; reason: string }) => `GPTNOTES_WEBHOOK_URL: ${url} did not accept the test message (${reason})`,
-    hint: 'The reason is a code: http-NNN (the receiver\'s status), errcode-N (a robot refused it: for DingTalk and Feishu check GPTNOTES_WEBHOOK_SECRET against the robot\'s signing secret and any keyword rule), timeout, or a socket error such as ECONNREFUSED. GPTNOTES_WEBHOOK_FORMAT must match the receiver: json, wecom, dingtalk or feishu.',
+    hint: 'The reason is a code: http-NNN (the receiver\'s status), errcode-N (a robot refused it: for DingTalk and Feishu check GPTNOTES_WEBHOOK_SECRET against the robot\'s signing secret and any keyword rule), timeout, or a socket error such as ECONNREFUSED. Each address\'s format must match its receiver (json, wecom, dingtalk or feishu): its own as FORMAT=URL in GPTNOTES_WEBHOOK_URL (wecom=https://…), else GPTNOTES_WEBHOOK_FORMAT.',
   },
   NotifyNotConfigured: {
     severity: 'error',
     located: 'never',
     title: 'No notification channel is configured, so there is nothing to test.',
     message: (_: Record<string, never>) => 'no notification channel is configured: set GPTNOTES_SMTP_URL with GPTNOTES_NOTIFY_MAIL, or GPTNOTES_WEBHOOK_URL',
-    hint: 'Mail needs GPTNOTES_SMTP_URL, GPTNOTES_MAIL_FROM and GPTNOTES_NOTIFY_MAIL (and GPTNOTES_SECRET); webhooks need GPTNOTES_WEBHOOK_URL (and GPTNOTES_WEBHOOK_FORMAT for a robot). The settings table of the comment service (src/proxy/README.md) lists them.',
+    hint: 'Mail needs GPTNOTES_SMTP_URL, GPTNOTES_MAIL_FROM and GPTNOTES_NOTIFY_MAIL (and GPTNOTES_SECRET); webhooks need GPTNOTES_WEBHOOK_URL (a robot\'s address as FORMAT=URL, such as wecom=https://…, or with GPTNOTES_WEBHOOK_FORMAT); either needs GPTNOTES_PUBLIC_URL, the service\'s own address for the links in messages. The settings table of the comment service (src/proxy/README.md) lists them.',
   },
   CommentStoreUnavailable: {
     severity: 'error',

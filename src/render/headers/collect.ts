@@ -55,16 +55,25 @@ export function imageOriginsOf(html: string): string[] {
   return [...origins]
 }
 
+/** What the policy needs from one rendered document: its inline scripts and the hosts of its images. */
+export interface DocumentFacts {
+  inlineScripts: string[]
+  imageOrigins: string[]
+}
+
+export const documentFacts = (html: string): DocumentFacts => ({ inlineScripts: inlineScriptsOf(html), imageOrigins: imageOriginsOf(html) })
+
 /**
  * What the policy needs from the rendered pages, gathered one page at a time as the render stage
- * makes them (so no stage holds every page as text): their inline scripts and image hosts.
+ * makes them (so no stage holds every page as text): their inline scripts and image hosts. A
+ * document not rendered again brings the facts recorded when it was.
  */
 export class PageFacts {
   readonly inlineScripts = new Set<string>()
   readonly imageOrigins = new Set<string>()
 
-  add(html: string): void {
-    for (const s of inlineScriptsOf(html)) this.inlineScripts.add(s)
-    for (const o of imageOriginsOf(html)) this.imageOrigins.add(o)
+  add(facts: DocumentFacts): void {
+    for (const s of facts.inlineScripts) this.inlineScripts.add(s)
+    for (const o of facts.imageOrigins) this.imageOrigins.add(o)
   }
 }

@@ -5,7 +5,7 @@ import { contentSecurityPolicy } from './csp.js'
 import { headerRules, headersFile, type HeaderRule } from './headers-file.js'
 import { commentOrigins } from './origins.js'
 
-export { PageFacts } from './collect.js'
+export { documentFacts, PageFacts, type DocumentFacts } from './collect.js'
 export { headersFor, type HeaderRule } from './headers-file.js'
 
 export interface SiteHeaders {

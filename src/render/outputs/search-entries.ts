@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto'
-import type { SearchEntry } from '../../shared/search.js'
+import { createSearchBuilder, type SearchBuilder, type SearchEntry } from '../../search/build/index.js'
 import type { SiteConfig } from '../../shared/types.js'
 import type { ParsedPage } from '../content/parse-page.js'
-import { openSearchCache } from './search-cache.js'
-import { startSearchJob, type SearchJob } from './search-job.js'
 import { truncateText } from './search-text.js'
 
 /**
@@ -33,27 +30,25 @@ function searchEntry({ page, text }: ParsedPage, siteTitle: string, limit = SEAR
 
 /**
  * The search index's entries taken while the pages parse: each page's entry as soon as the page
- * is parsed (or read from the cache), digested and packed in page order on the search job's
- * thread, so the packing that would follow the parse is mostly done by its end. Taken only when
- * no index this code packed is cached (a cold build): with one there, the digest may find the
- * index already made, and packing beside the parse would take the parse's cores for nothing.
+ * is parsed (or read from the cache), given to the index's builder in page order, so that the
+ * packing that would follow the parse is mostly done by its end (the builder decides whether to
+ * pack them as they come: see `createSearchBuilder`).
  */
 export class SearchFeed {
   private readonly waiting = new Map<number, SearchEntry | null>()
   private next = 0
-  private readonly digests = createHash('sha256')
 
-  /** `job`: where the entries are packed; none to digest them only. `pages`: once that many are in, the job packs them. */
+  /** `builder`: where the entries go. `pages`: once that many are in, it packs them. */
   constructor(
     private readonly siteTitle: string,
-    readonly job?: SearchJob,
+    readonly builder: SearchBuilder,
     private readonly pages?: number,
   ) {}
 
-  /** A feed for a build of `pages` pages, or none (search off, or an index of this code cached). */
+  /** A feed for a build of `pages` pages, or none (search off). */
   static start(config: SiteConfig, pages: number, cacheDir?: string): SearchFeed | undefined {
-    if (!config.themeConfig.search || (cacheDir && openSearchCache(cacheDir).holdsAny())) return undefined
-    return new SearchFeed(config.title, startSearchJob(pages), pages)
+    if (!config.themeConfig.search) return undefined
+    return new SearchFeed(config.title, createSearchBuilder({ pages, cacheDir }), pages)
   }
 
   /** Page `index` of the build's pages, in any order (the parse's threads finish out of order). */
@@ -61,21 +56,19 @@ export class SearchFeed {
     this.waiting.set(index, searchEntry(page, this.siteTitle) ?? null)
     for (let entry = this.waiting.get(this.next); entry !== undefined; entry = this.waiting.get(this.next)) {
       this.waiting.delete(this.next++)
-      if (!entry) continue
-      this.digests.update(JSON.stringify(entry)).update('\n')
-      this.job?.add(entry)
+      if (entry) this.builder.add(entry)
     }
-    // The last page is in: packing starts on the job's thread while this one goes on with the build.
-    if (this.next === this.pages && this.waiting.size === 0) this.job?.pack()
+    // The last page is in: packing starts (on the builder's thread) while this one goes on with the build.
+    if (this.next === this.pages && this.waiting.size === 0) this.builder.pack()
   }
 
-  /** The digest of the entries, once the first `pages` pages are all in; otherwise none. */
-  digest(pages: number): string | undefined {
-    return this.next === pages && this.waiting.size === 0 ? this.digests.digest('hex') : undefined
+  /** Whether the first `pages` pages, and no more, are all in. */
+  complete(pages: number): boolean {
+    return this.next === pages && this.waiting.size === 0
   }
 
   /** The build failed before it asked for the packs: stop packing. */
   abandon(): void {
-    this.job?.abandon()
+    this.builder.abandon()
   }
 }

@@ -1,9 +1,9 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { BODY_COUNT_CAP, fold, type SearchEntry } from '../../shared/search.js'
-import { Code, PARTS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../../shared/search-shards.js'
+import { BODY_COUNT_CAP, fold, lengthUnits, type SearchEntry } from '../format/rank.js'
+import { Code, FORMAT_VERSION, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
 import { BodyPostings } from './body-postings.js'
-import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../../shared/search-tiers.js'
+import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../format/tiers.js'
 
 /**
  * Average bucket size aimed at (bytes of postings, before deflating). A query reads one to
@@ -13,11 +13,14 @@ export const BUCKET_TARGET_BYTES = 4 * 1024
 /** Past this the first part grows with every bucket while a query's keys already fill theirs. */
 const MAX_BUCKETS = 2048
 /**
- * Size a pack grows to (deflated items end to end). Queries read byte ranges, so a pack's size
- * costs them nothing; it bounds what one item costs on a host that ignores ranges, and the
- * number of files (about 25 packs at 2,000 pages, 125 at 10,000).
+ * Size a pack grows to (items end to end; a pack is closed once it holds this much, so it holds
+ * one item more at most: a bucket of about BUCKET_TARGET_BYTES, or a record and its texts, about
+ * 10 KB). A host that answers ranges serves a query its items whatever the packs' size; one that
+ * ignores them sends whole packs, so small packs bound a first query there (some 15 packs:
+ * buckets, the dictionary, tier groups, the records and texts of the pages shown), while the
+ * files stay far fewer than the pages (about 0.4 a page).
  */
-export const PACK_TARGET_BYTES = 512 * 1024
+export const PACK_TARGET_BYTES = 8 * 1024
 /**
  * The preset dictionary records and page texts are deflated with: the start of the first pages'
  * texts, up to this many bytes. Pages of one site share most of their words, so each small text
@@ -242,7 +245,7 @@ function riceParameters(values: Float64Array, codes: Uint8Array, n: number): num
   return best
 }
 
-/** A list's varints as stored (see `listValues` in shared/search-shards.ts). */
+/** A list's varints as stored (see `listValues` in format/shards.ts). */
 function packList(kind: Kind, list: ByteList): Uint8Array {
   const data = list.data
   if (scratchValues.length < data.length) {
@@ -309,21 +312,25 @@ interface List {
   slots?: ByteList
 }
 
-/** Tier packs: tiers end to end, a new pack past the target (each tier whole in one pack). */
+/**
+ * Tier packs: tiers' parts end to end, in order, a new pack started past the target (each part
+ * whole in one pack, a tier's parts in consecutive packs: see `parseTierStub`).
+ */
 class TierPacks {
   readonly packs: Uint8Array[][] = []
   private size = 0
   constructor(private readonly target: number) {}
-  /** Places `data`; where it lies. */
-  add(data: Uint8Array[]): { pack: number; start: number } {
-    if (!this.packs.length || this.size >= this.target) {
+  /** Places a part (its bytes in pieces); where it lies, and whether it opened a pack. */
+  add(part: Uint8Array[]): { pack: number; start: number; opened: boolean } {
+    const opened = !this.packs.length || this.size >= this.target
+    if (opened) {
       this.packs.push([])
       this.size = 0
     }
     const start = this.size
-    this.packs[this.packs.length - 1].push(...data)
-    for (const d of data) this.size += d.length
-    return { pack: this.packs.length - 1, start }
+    this.packs[this.packs.length - 1].push(...part)
+    for (const d of part) this.size += d.length
+    return { pack: this.packs.length - 1, start, opened }
   }
 }
 
@@ -331,11 +338,11 @@ class TierPacks {
 const NO_BYTES = new Uint8Array(0)
 
 /**
- * A large bigram list in two tiers (see `shared/search-tiers.ts`): the summary (per page, count
+ * A large bigram list in two tiers (see `format/tiers.ts`): the summary (per page, count
  * and first position) and the groups of classes by the characters after each position. Returns
  * the tier's parts and the stub the bucket holds in place of the list.
  */
-function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: number; start: number }): Uint8Array {
+function tierOf({ list, slots }: List, tiers: TierPacks): Uint8Array {
   const summary = new ByteList()
   // Made as a slot is first used: a list's pages fill few of its 2,080 slots, and a buffer for
   // each slot of each tiered list (some thousands of lists at 10,000 pages) cost more than the rest.
@@ -375,25 +382,24 @@ function tierOf({ list, slots }: List, place: (data: Uint8Array[]) => { pack: nu
     }
     seen.length = 0
   }
-  const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
-  const groups: number[] = []
+  const summaryBytes = packList(Kind.BodyChar, summary)
+  const { pack, start } = tiers.add([summaryBytes])
+  const stub = new ByteList()
+  stub.push(list.entries)
+  stub.push(pack)
+  stub.push(start)
+  stub.push(summaryBytes.length)
   for (let g = 0; g < TIER_GROUPS; g++) {
     const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l?.entries ? packList(Kind.BodyChar, l) : NO_BYTES))
     if (!lists.some((l) => l.length)) {
-      groups.push(0)
+      stub.push(0)
       continue
     }
     const head = new ByteList()
     for (const l of lists) head.push(l.length)
-    parts.push(head.data, ...lists)
-    groups.push(lists.reduce((n, l) => n + l.length, head.length))
+    const size = lists.reduce((n, l) => n + l.length, head.length)
+    stub.push(size * 2 + (tiers.add([head.data, ...lists]).opened ? 1 : 0))
   }
-  const { pack, start } = place(parts)
-  const stub = new ByteList()
-  stub.push(pack)
-  stub.push(start)
-  stub.push(parts[0].length)
-  for (const g of groups) stub.push(g)
   return stub.data
 }
 
@@ -402,13 +408,15 @@ const utf8 = new TextEncoder()
 /**
  * Makes the search index one page at a time (`add`, in index order), keeping only postings as
  * varints, the records' texts and the deflated page texts; `finish` packs them (see
- * `shared/search-shards.ts`).
+ * `format/shards.ts`).
  */
 export class SearchIndexBuilder {
   /** Lists by kind, then name. */
   private readonly lists: Map<string, List>[] = Array.from({ length: 6 }, () => new Map())
   private readonly parts: Record<Part, List[]> = { c: [], g: [], fc: [], fg: [] }
   private readonly records: SearchRecord[number][] = []
+  /** Each page's body length (`lengthUnits`). */
+  private readonly lengths: number[] = []
   /** Page texts, deflated with the dictionary (UTF-8, until the dictionary is complete). */
   private readonly texts: Uint8Array[] = []
   private dictionary: Buffer | undefined
@@ -490,6 +498,7 @@ export class SearchIndexBuilder {
       this.dictionaryBytes += slice.length
       if (this.dictionaryBytes >= DICTIONARY_BYTES) this.completeDictionary()
     }
+    this.lengths.push(lengthUnits(entry.x.length))
     this.records.push([entry.t, entry.p, entry.h.map(([title, slug]) => (slug === slugify(title) ? [title] : [title, slug])), 0])
   }
 
@@ -544,11 +553,12 @@ export class SearchIndexBuilder {
       size += data.length + rest
     }
     const tiers = new TierPacks(this.packTarget)
-    // Stored, not compressed: a bucket is mostly Rice-coded bits, which deflate at level 1 made
+    // Raw, not compressed: a bucket is mostly Rice-coded bits, which deflate at level 1 made
     // 1.9 % smaller at 2,000 pages (level 6 no smaller than that), for 0.25–0.35 s of this thread.
-    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(storedDeflate(bucket), false)
-    // The dictionary, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(bucket, false)
+    // The dictionary, the lengths, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
     add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
+    add(Uint8Array.from(this.lengths), false)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
       const texts = this.texts.slice(first, first + RECORD_PAGES)
       const pages = this.records.slice(first, first + RECORD_PAGES).map((r, i): SearchRecord[number] => [r[0], r[1], r[2], texts[i].length])
@@ -557,7 +567,7 @@ export class SearchIndexBuilder {
     close()
     // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
     for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
-    return { manifest: { v: 5, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), k }, files }
+    return { manifest: { v: FORMAT_VERSION, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), raw: RAW_ITEMS, k }, files }
   }
 
   /**
@@ -610,7 +620,7 @@ export class SearchIndexBuilder {
         let data = l.packed ?? packList(kind, l.list)
         if (l.slots) {
           kind = Kind.BodyTier
-          data = tierOf(l, (parts) => tiers.add(parts))
+          data = tierOf(l, tiers)
         }
         l.slots = l.packed = undefined
         const key = utf8.encode(l.name)
@@ -625,29 +635,10 @@ export class SearchIndexBuilder {
   }
 }
 
-/** Raw DEFLATE of `data` in stored blocks (what `deflateRawSync` at level 0 writes, without its per-call cost). */
-export function storedDeflate(data: Uint8Array): Uint8Array {
-  const blocks = Math.max(1, Math.ceil(data.length / STORED_BLOCK))
-  const out = new Uint8Array(data.length + 5 * blocks)
-  for (let b = 0, at = 0; b < blocks; b++) {
-    const from = b * STORED_BLOCK
-    const len = Math.min(STORED_BLOCK, data.length - from)
-    // BFINAL on the last block, BTYPE 00; then LEN and its ones' complement, little-endian.
-    out[at] = b === blocks - 1 ? 1 : 0
-    out[at + 1] = len & 0xff
-    out[at + 2] = len >> 8
-    out[at + 3] = ~len & 0xff
-    out[at + 4] = (~len >> 8) & 0xff
-    out.set(data.subarray(from, from + len), at + 5)
-    at += 5 + len
-  }
-  return out
-}
-const STORED_BLOCK = 0xffff
 
 /**
  * Splits the search index into a small first part and packs of deflated buckets, records and
- * page texts (see `shared/search-shards.ts`). `dirUrl` is where the packs will be served from; the
+ * page texts (see `format/shards.ts`). `dirUrl` is where the packs will be served from; the
  * number of buckets grows with the index, so each stays near `target` bytes before deflating.
  */
 export function buildSearchShards(entries: Iterable<SearchEntry>, dirUrl: string, target = BUCKET_TARGET_BYTES, packTarget = PACK_TARGET_BYTES, tierBytes = TIER_BYTES): SearchShards {

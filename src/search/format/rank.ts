@@ -6,7 +6,8 @@
  * Matching: a run of CJK characters matches as a substring (a query of two or three Chinese
  * characters finds every page containing them); a Latin word or number matches case-insensitively
  * as the prefix of a word. Every term of the query must match. Ranking: title hits, then heading
- * hits, then body hits.
+ * hits, then body hits by a BM25-like score (how often each term occurs, in how long a page, and
+ * how rare the term is among the pages).
  */
 
 /** One page of the index. Short keys: the build writes them into the shards readers download. */
@@ -212,6 +213,67 @@ export interface BodyMatch {
 /** Where a term occurs in a page's body (by the page's order); null when it does not. */
 export type BodyMatcher = (page: number, term: Term) => BodyMatch | null
 
+/**
+ * Page lengths as ranking reads them: in steps of LENGTH_STEP characters, at most 255 (one byte a
+ * page in the index: `LENGTHS_ITEM`). Texts are cut at 8,000 characters, so no page reaches the cap.
+ */
+export const LENGTH_STEP = 32
+export const lengthUnits = (length: number): number => Math.min(255, Math.max(1, Math.ceil(length / LENGTH_STEP)))
+
+/** BM25's parameters: how soon more occurrences stop counting, and how much a page's length counts. */
+const BM25_K1 = 1.2
+const BM25_B = 0.75
+
+/** What the body score reads besides a page's matches: every page's length, and on how many pages each term lies. */
+export interface BodyStats {
+  /** A page's length (`lengthUnits`). */
+  units(page: number): number
+  /** The mean of every page's `units`. */
+  meanUnits: number
+  /** Pages in the index. */
+  pages: number
+  /**
+   * On how many pages the term's first key lies in the body: for a CJK term its first bigram (its
+   * character when it has one), for a Latin one the term itself. Exact from postings or a scan alike.
+   */
+  df(term: Term): number
+}
+
+/** A term's first key, as `BodyStats.df` counts it: what a scan looks for. */
+export const dfTerm = (term: Term): Term => (term.cjk && term.text.length > 2 ? { text: term.text.slice(0, 2), cjk: true } : term)
+
+/** The stats of a whole index, from its texts (the reference; the engine's come from the index). */
+export function textStats(texts: string[], terms: Term[]): BodyStats {
+  const units = texts.map((t) => lengthUnits(t.length))
+  const df = new Map(terms.map((t) => [t, texts.reduce((n, low) => n + (find(low, dfTerm(t)) >= 0 ? 1 : 0), 0)]))
+  return statsOf(units, (t) => df.get(t) ?? 0)
+}
+
+/** Stats from every page's length units and the terms' page counts. */
+export function statsOf(units: ArrayLike<number>, df: (term: Term) => number): BodyStats {
+  let sum = 0
+  for (let i = 0; i < units.length; i++) sum += units[i]
+  return { units: (page) => units[page], meanUnits: units.length ? sum / units.length : 1, pages: units.length, df }
+}
+
+/**
+ * A page's body score for the terms (higher is better): BM25 of each term's count (up to
+ * BODY_COUNT_CAP) in a page of that length, weighted by how rare the term is.
+ */
+function bodyScore(page: number, terms: Term[], matches: (BodyMatch | null)[], stats: BodyStats): number {
+  const norm = 1 - BM25_B + (BM25_B * stats.units(page)) / stats.meanUnits
+  let score = 0
+  terms.forEach((term, k) => {
+    const m = matches[k]
+    if (!m) return
+    const df = stats.df(term)
+    const idf = Math.log(1 + (stats.pages - df + 0.5) / (df + 0.5))
+    const tf = Math.min(m.count, BODY_COUNT_CAP)
+    score += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
+  })
+  return score
+}
+
 /** The reference matcher: scans the text. */
 export function matchInText(low: string, term: Term): BodyMatch | null {
   let count = 0
@@ -239,14 +301,20 @@ export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SU
   if (!terms.length || max <= 0) return []
   const pages: RankPage[] = index.pages.map((p) => ({ order: p.order, title: textField(p.title), headers: p.headers.map((h, n) => [n, textField(h)]) }))
   const inBody: BodyMatcher = (page, term) => matchInText(index.pages[page].text.low, term)
-  return rankHits(pages, terms, max, inBody).map((hit) => toSuggestion(hit, index.pages[hit.page], terms))
+  const stats = textStats(
+    index.pages.map((p) => p.text.low),
+    terms,
+  )
+  return rankHits(pages, terms, max, inBody, stats).map((hit) => toSuggestion(hit, index.pages[hit.page], terms))
 }
 
 /**
  * Ranks the pages for `terms` (see `search`). Fields and body are read through `RankField` and
- * `inBody`, so an index that holds postings instead of text ranks exactly as one that holds the text.
+ * `inBody`, so an index that holds postings instead of text ranks exactly as one that holds the
+ * text. Bodies rank by `bodyScore` (then the first match, then page order), from `stats`; without
+ * stats (a caller that asks for titles and headings only) no body hit is given.
  */
-export function rankHits(pages: Iterable<RankPage>, terms: Term[], max: number, inBody: BodyMatcher): Hit[] {
+export function rankHits(pages: Iterable<RankPage>, terms: Term[], max: number, inBody: BodyMatcher, stats?: BodyStats): Hit[] {
   if (!terms.length || max <= 0) return []
   const joined = terms.map((t) => t.text).join(' ')
   const titles: { score: Score; hit: Hit }[] = []
@@ -266,19 +334,14 @@ export function rankHits(pages: Iterable<RankPage>, terms: Term[], max: number, 
       headingHit = true
       headings.push({ score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n], hit: { kind: 'heading', page: page.order, header: n } })
     }
-    if (title || headingHit) continue
+    if (title || headingHit || !stats) continue
     // A body hit: every term somewhere on the page, at least one in the text.
     const matches = terms.map((t) => inBody(page.order, t))
     if (!terms.every((t, k) => matches[k] || inTitle.includes(t) || page.headers.some(([, h]) => h.find(t) >= 0))) continue
-    let count = 0
     let first = Infinity
-    for (const m of matches) {
-      if (!m) continue
-      count += m.count
-      first = Math.min(first, m.first)
-    }
-    if (!count) continue
-    bodies.push({ score: [-Math.min(count, BODY_COUNT_CAP), first, page.order], hit: { kind: 'body', page: page.order } })
+    for (const m of matches) if (m) first = Math.min(first, m.first)
+    if (first === Infinity) continue
+    bodies.push({ score: [-bodyScore(page.order, terms, matches, stats), first, page.order], hit: { kind: 'body', page: page.order } })
   }
   const out: Hit[] = []
   for (const list of [titles, headings, bodies]) {

@@ -1,8 +1,11 @@
-import { fold, foldText, matchInText, parseQuery, rankHits, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../../shared/search.js'
-import { inflateRaw } from '../../shared/search-inflate.js'
+import { fold, foldText, matchInText, parseQuery, rankHits, statsOf, toSuggestion, type BodyMatch, type Hit, type PreparedPage, type Suggestion, type Term } from '../format/rank.js'
+import { inflateSync } from 'fflate'
 import {
   DICTIONARY_ITEM,
+  FORMAT_VERSION,
+  LENGTHS_ITEM,
   bucketItem,
+  itemKind,
   itemLocator,
   parseBucket,
   postedPages,
@@ -13,9 +16,9 @@ import {
   type SearchManifest,
   type SearchRecord,
   type ShardKey,
-} from '../../shared/search-shards.js'
+} from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
-import { termBounds, termPlan } from '../../shared/search-tiers.js'
+import { termBounds, termPages, termPlan } from '../format/tiers.js'
 import { FileCache } from './file-cache.js'
 
 /** Reads bytes `[start, end)` of the file at `url` (a range request, or a slice of the whole file). */
@@ -34,17 +37,22 @@ const NO_TEXT = foldText('')
 
 /** A search over the sharded index whose first part is `manifest`; `read` reads its items from the packs. */
 export function createSearchEngine(manifest: SearchManifest, read: ReadRange): SearchEngine {
+  // A page cached from an older build may name an index of another format: never misread it.
+  if (manifest.v !== FORMAT_VERSION) throw new Error(`搜索索引格式不符（v${String(manifest.v)}，应为 v${FORMAT_VERSION}）`)
   const utf8 = new TextDecoder()
   const files: FileCache = new FileCache(async (item) => {
     const { url, start, end } = locate(item)
     const data = await read(url, start, end)
-    if (item === DICTIONARY_ITEM) return inflateRaw(data)
-    // Tiers are bit-coded lists, stored as they are.
-    if (item[0] === 'x') return data
-    if (item[0] !== 'r' && item[0] !== 't') return parseBucket(inflateRaw(data))
+    const kind = itemKind(item)
+    // Buckets and tier parts are bit-coded lists, stored as they are (the manifest says which kinds are); the rest is raw DEFLATE.
+    const raw = manifest.raw.includes(kind)
+    if (kind !== 'r' && kind !== 't') {
+      const bytes = raw ? data : inflateSync(data)
+      return item === DICTIONARY_ITEM || item === LENGTHS_ITEM || kind === 'x' ? bytes : parseBucket(bytes)
+    }
     // Records and texts are deflated with the dictionary, fetched with the first buckets.
     const [dictionary] = (await files.fetch([DICTIONARY_ITEM])) as Uint8Array[]
-    const text = utf8.decode(inflateRaw(data, dictionary))
+    const text = utf8.decode(raw ? data : inflateSync(data, { dictionary }))
     return item[0] === 'r' ? (JSON.parse(text) as unknown) : text
   })
   // A text's place comes from its record, fetched before it.
@@ -93,7 +101,9 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
     let verify: number[] = []
     if (hits.length < max) {
       const body = bucketsOf(false)
-      if (!body.buckets) return files.fetch(body.items).then(() => search(query, max))
+      // Every page's length comes with the first body buckets: their ranking reads it.
+      const lengths = files.peek([LENGTHS_ITEM])?.[0] as Uint8Array | undefined
+      if (!body.buckets || !lengths) return files.fetch([...body.items, LENGTHS_ITEM]).then(() => search(query, max))
       // Terms with a large bigram read its tier (a group of its list, or its summary) next.
       const plans = terms.map((t) => termPlan(t, body.of))
       const tierItems = [...new Set(plans.flatMap((p) => p.items))]
@@ -113,7 +123,9 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
       let read = 0
       for (const b of bodies) for (const [page, m] of b) if (!m.exact && folded.has(page)) read++
       const slots = max - hits.length
-      const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + slots + 2 * read, inBody)
+      const pagesOf = new Map(terms.map((t, k) => [t, termPages(t, body.of, bodies[k])]))
+      const stats = statsOf(lengths, (t) => pagesOf.get(t) ?? 0)
+      const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + slots + 2 * read, inBody, stats)
       hits = ranked.slice(0, max)
       const unsure = (h: Hit) => h.kind === 'body' && bounded(h.page) && textHere(h.page) === undefined
       if (hits.some(unsure)) verify = ranked.filter(unsure).map((h) => h.page)

@@ -30,11 +30,14 @@
  * Items are stored deflated, end to end, in a few packs of about PACK_TARGET_BYTES: a query
  * reads the byte ranges of its own items (a whole pack, once, from a host that ignores ranges).
  */
-import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './search.js'
+import { BODY_COUNT_CAP, MAX_QUERY, isCjk, isWordChar, type BodyMatch, type RankField, type Term } from './rank.js'
 
-/** The first part: `assets/js/search.<hash>.json`, fetched when the search box is first focused. */
+/** The format's version (FORMAT.md): the first part's `v`. */
+export const FORMAT_VERSION = 6
+
+/** The first part: `search-index.json` (one address, revalidated), fetched when the search box is first focused. */
 export interface SearchManifest {
-  v: 5
+  v: typeof FORMAT_VERSION
   /** URL of the pack folder (ends in `/`; its name is a hash of the whole index). */
   s: string
   /** Number of buckets of each part: bodies' character and gram buckets, fields' character and gram buckets. */
@@ -43,12 +46,17 @@ export interface SearchManifest {
   p: number
   r: number
   /**
-   * Sizes in bytes, deflated, in pack order: every bucket (character buckets, then gram
-   * buckets), the dictionary, then of every record its size and the size of the texts that follow it. Varints of
+   * Sizes in bytes, as stored, in pack order: every bucket (character buckets, then gram
+   * buckets), the dictionary, the page lengths, then of every record its size and the size of the texts that follow it. Varints of
    * 6 bits a character (`encodeSizes`): a third of the room JSON numbers take.
    */
   z: string
-  /** Index of the first item of each pack (buckets, the dictionary and records counted, texts not). Tier packs follow these, numbered from `k.length`. */
+  /**
+   * The kinds of item stored as they are (their names' letters: `c`, `g`, `fc`, `fg` buckets and
+   * `x` tier parts, bit-coded lists that DEFLATE does not shrink); every other item is raw DEFLATE.
+   */
+  raw: string[]
+  /** Index of the first item of each pack (buckets, the dictionary, the lengths and records counted, texts not). Tier packs follow these, numbered from `k.length`. */
   k: number[]
 }
 
@@ -96,6 +104,13 @@ export const bucketOf = (m: SearchManifest, { family, key }: ShardKey, fields = 
  * `t<page>` (a page's body text, UTF-8).
  */
 export const DICTIONARY_ITEM = 'd'
+/** Every page's body length (`lengthUnits`, one byte a page), read with the bodies' buckets: their ranking needs it. */
+export const LENGTHS_ITEM = 'l'
+
+/** The letters an item's name starts with: its kind. */
+export const itemKind = (item: string): string => /^[a-z]*/.exec(item)![0]
+/** Kinds of item the build stores raw (`SearchManifest.raw`). */
+export const RAW_ITEMS = ['c', 'g', 'fc', 'fg', 'x', 'l']
 
 export const bucketItem = (m: SearchManifest, k: ShardKey, fields = false): string => `${partOf(k.family, fields)}${bucketOf(m, k, fields)}`
 export const recordItem = (m: SearchManifest, page: number): string => `r${Math.floor(page / m.r)}`
@@ -161,7 +176,7 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
     const start = at
     locations.push({ url: `${m.s}${pack}.bin`, start, end: (at += sizes[i++]) })
     // A record's texts follow it.
-    if (item > buckets) at += sizes[i++]
+    if (item > buckets + 1) at += sizes[i++]
   }
   const located = (index: number, item: string) => {
     const location = locations[index]
@@ -170,6 +185,7 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
   }
   return (item) => {
     if (item === DICTIONARY_ITEM) return located(buckets, item)
+    if (item === LENGTHS_ITEM) return located(buckets + 1, item)
     const tier = /^x(\d+)-(\d+)-(\d+)$/.exec(item)
     if (tier) return { url: `${m.s}${m.k.length + Number(tier[1])}.bin`, start: Number(tier[2]), end: Number(tier[3]) }
     const [, prefix, digits] = /^([a-z]+)(\d+)$/.exec(item) ?? []
@@ -180,10 +196,10 @@ export function itemLocator(m: SearchManifest, record: (page: number) => SearchR
       if (prefix === part) return n < m.n[part] ? located(first + n, item) : located(-1, item)
       first += m.n[part]
     }
-    if (prefix === 'r') return located(buckets + 1 + n, item)
+    if (prefix === 'r') return located(buckets + 2 + n, item)
     if (prefix !== 't') throw new Error(`search index: no item ${item}`)
     const group = Math.floor(n / m.r)
-    const { url, end } = located(buckets + 1 + group, item)
+    const { url, end } = located(buckets + 2 + group, item)
     const pages = record(n)
     if (!pages?.[n - group * m.r]) throw new Error(`search index: no item ${item}`)
     let start = end

@@ -1,9 +1,8 @@
 import { parentPort } from 'node:worker_threads'
-import { toWire } from '../errors/index.js'
-import type { SearchReply, SearchTask } from './search-job.js'
-import { SearchIndexBuilder } from './search-shards.js'
+import type { SearchReply, SearchTask } from './job.js'
+import { SearchIndexBuilder } from './builder.js'
 
-// The search index's packing thread (see `search-job.ts`): entries come in page order, the
+// The search index's packing thread (see `job.ts`): entries come in page order, the
 // packs go back (moved, not copied) once the last has come.
 const port = parentPort!
 const builder = new SearchIndexBuilder()
@@ -14,7 +13,7 @@ port.on('message', (task: SearchTask) => {
     if (task) return task.forEach((entry) => builder.add(entry))
     reply = { ok: true, shards: builder.finish('') }
   } catch (err) {
-    reply = { ok: false, error: toWire(err) }
+    reply = { ok: false, error: err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) } }
   }
   // Moved when a pack owns its whole buffer (a small one may share Node's pool: that is copied).
   const owned = reply.ok ? reply.shards.files.map(([, data]) => data).filter((d) => d.byteOffset === 0 && d.byteLength === d.buffer.byteLength) : []

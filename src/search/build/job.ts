@@ -1,8 +1,6 @@
 import { Worker } from 'node:worker_threads'
-import type { SearchEntry } from '../../shared/search.js'
-import { WORKER_THRESHOLD } from '../content/parse-pool.js'
-import { fromWire, type WireError } from '../errors/index.js'
-import { SearchIndexBuilder, type SearchShards } from './search-shards.js'
+import type { SearchEntry } from '../format/rank.js'
+import { SearchIndexBuilder, type SearchShards } from './builder.js'
 
 /**
  * Packs the search index from its entries, given one at a time in page order. For a large site
@@ -26,15 +24,24 @@ export interface SearchJob {
 /** Main → worker: entries to add, in page order, or `null` once all are sent. */
 export type SearchTask = SearchEntry[] | null
 
-/** Worker → main. */
-export type SearchReply = { ok: true; shards: SearchShards } | { ok: false; error: WireError }
+/** Worker → main: the packs, or what failed (an Error does not cross threads whole). */
+export type SearchReply = { ok: true; shards: SearchShards } | { ok: false; error: { message: string; stack?: string } }
+
+/** Below this many pages, starting a thread costs more than it saves (as for the parse's threads). */
+export const WORKER_THRESHOLD = 150
+
+function fromWire({ message, stack }: { message: string; stack?: string }): Error {
+  const err = new Error(message)
+  if (stack) err.stack = stack
+  return err
+}
 
 /** Entries sent to the worker at once: few messages, and none too large to clone quickly. */
 const BATCH_SIZE = 64
 
 /** A job for `pages` entries: on a worker thread from `WORKER_THRESHOLD` pages when the compiled worker exists. */
 export function startSearchJob(pages: number): SearchJob {
-  const workerUrl = new URL('./search-worker.js', import.meta.url)
+  const workerUrl = new URL('./worker.js', import.meta.url)
   return pages >= WORKER_THRESHOLD && import.meta.url.endsWith('.js') ? workerJob(workerUrl) : inlineJob()
 }
 

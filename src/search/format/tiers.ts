@@ -20,8 +20,8 @@
  * suggestions until every page shown has its exact count (`rankHits` on the bounds of the pages
  * it has no text of; see the engine). Pure code, shared by the build and the browser.
  */
-import { BODY_COUNT_CAP, isCjk, type BodyMatch, type Term } from './search.js'
-import { Kind, VarReader, countOccurrences, decodePositions, gramOffsets, hashKey, hashUnits, listValues, termKeys, termMatches, tierItem, type BucketOf } from './search-shards.js'
+import { BODY_COUNT_CAP, isCjk, type BodyMatch, type Term } from './rank.js'
+import { Kind, VarReader, countOccurrences, decodePositions, gramOffsets, hashKey, hashUnits, listValues, termKeys, termMatches, tierItem, type BucketOf } from './shards.js'
 
 /** A bigram list longer than this (bytes as stored) is split in two tiers. */
 export const TIER_BYTES = 16 * 1024
@@ -54,22 +54,60 @@ export function tierSlot(low: string, at: number): number {
   return hashUnits(TIER_GROUPS, c) * (TIER_CLASSES + 1) + (d >= 0 && cjkUnit(d) ? hashUnits(TIER_CLASSES, c, d) : TIER_CLASSES)
 }
 
-/** A tiered key's stub: its tier pack (counted after the first part's packs), where its tier starts, the summary's size and each group's. */
-export interface TierStub {
+/** A part of a tier (its summary, or a group): which tier pack (counted after the first part's packs), and its bytes there. */
+export interface TierPart {
   pack: number
   start: number
-  summary: number
-  groups: number[]
+  end: number
 }
 
+/** A tiered key's stub, parsed: where its summary lies, and each group (none when empty). */
+export interface TierStub {
+  /** Pages the bigram lies on (`BodyStats.df`). */
+  pages: number
+  summary: TierPart
+  groups: (TierPart | undefined)[]
+}
+
+/**
+ * A stub's bytes: the pages the bigram lies on; the summary's pack, start and size; then per group 0 when it is empty, else its
+ * size × 2 + 1 when it starts the next pack (at 0), + 0 when it follows the part before it. A
+ * tier's parts lie in order, so a host that ignores ranges fetches small packs, not whole tiers.
+ */
 export function parseTierStub(data: Uint8Array): TierStub {
   const r = new VarReader(data)
+  const pages = r.next()
   const pack = r.next()
   const start = r.next()
-  const summary = r.next()
-  const groups: number[] = []
-  for (let g = 0; g < TIER_GROUPS; g++) groups.push(r.next())
-  return { pack, start, summary, groups }
+  const summary = { pack, start, end: start + r.next() }
+  const groups: (TierPart | undefined)[] = []
+  let last = summary
+  for (let g = 0; g < TIER_GROUPS; g++) {
+    const v = r.next()
+    if (!v) {
+      groups.push(undefined)
+      continue
+    }
+    const size = Math.floor(v / 2)
+    const at = v % 2 ? { pack: last.pack + 1, start: 0 } : { pack: last.pack, start: last.end }
+    groups.push((last = { ...at, end: at.start + size }))
+  }
+  return { pages, summary, groups }
+}
+
+/**
+ * On how many pages the term's first key lies (`BodyStats.df`), from its bounds (`termBounds`:
+ * every page where a term of one or two characters, or a Latin one, lies) or, for a longer CJK
+ * term, its first bigram's list (its entries) or stub.
+ */
+export function termPages(term: Term, bucketOf: BucketOf, bounds: Map<number, BodyBound>): number {
+  if (!term.cjk || term.text.length <= 2) return bounds.size
+  const [key] = termKeys(term)
+  const { lists } = bucketOf(key)
+  const stub = lists.get(Kind.BodyTier + key.key)
+  if (stub) return parseTierStub(stub).pages
+  const data = lists.get(Kind.BodyGram + key.key)
+  return data ? new VarReader(data).next() : 0
 }
 
 /** A term's body matches on a page: exact, or bounds (at most `count`, the first no sooner than `first`). */
@@ -92,12 +130,7 @@ export interface TermPlan {
   items: string[]
 }
 
-const summaryItem = (s: TierStub) => tierItem(s.pack, s.start, s.start + s.summary)
-function groupItem(s: TierStub, group: number): string {
-  let at = s.start + s.summary
-  for (let g = 0; g < group; g++) at += s.groups[g]
-  return tierItem(s.pack, at, at + s.groups[group])
-}
+const partItem = ({ pack, start, end }: TierPart) => tierItem(pack, start, end)
 
 /**
  * What `term` reads in the bodies (`bucketOf` gives a key's body bucket, fetched). A term none of
@@ -112,7 +145,7 @@ export function termPlan(term: Term, bucketOf: BucketOf): TermPlan {
   const stubs = keys.map((k) => (k.family === 'g' && term.cjk ? bucketOf(k).lists.get(Kind.BodyTier + k.key) : undefined))
   if (!stubs.some(Boolean)) return { term, exact: termMatches(term, bucketOf), sources: [], items: [] }
   if (text.length === 2) {
-    const item = summaryItem(parseTierStub(stubs[0]!))
+    const item = partItem(parseTierStub(stubs[0]!).summary)
     return { term, sources: [{ kind: 'summary', item }], items: [item] }
   }
   const sources: Source[] = []
@@ -126,9 +159,8 @@ export function termPlan(term: Term, bucketOf: BucketOf): TermPlan {
     if (c === undefined) return
     const d = text[offset + 3]
     const classes = d === undefined ? Array.from({ length: TIER_CLASSES + 1 }, (_, i) => i) : [hashKey(c + d, TIER_CLASSES)]
-    const s = parseTierStub(stub)
-    const group = hashKey(c, TIER_GROUPS)
-    if (s.groups[group]) sources.push({ kind: 'group', item: groupItem(s, group), offset, classes })
+    const part = parseTierStub(stub).groups[hashKey(c, TIER_GROUPS)]
+    if (part) sources.push({ kind: 'group', item: partItem(part), offset, classes })
     else sources.push({ kind: 'group', item: '', offset, classes: [] })
   })
   return { term, sources, items: [...new Set(sources.flatMap((s) => (s.kind === 'positions' || !s.item ? [] : [s.item])))] }

@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parserInputs, parserKey } from '../content/parse-cache.js'
-import type { SearchShards } from './search-shards.js'
+import type { SearchShards } from './builder.js'
 
 /**
  * The packed search index on disk between builds, keyed by a digest of its entries and by the
@@ -21,15 +21,19 @@ export interface SearchCache {
 let codeKey: string | undefined
 
 /**
- * The packing code and the packages it runs, as the parse cache keys the parser, and the zlib
- * that deflates the items: with the entries' digest, it names the index's files.
+ * The code that packs the index (every module of `build/` and `format/`, as this build runs them:
+ * sources or compiled), fflate's version and the zlib that deflates the items: with the entries'
+ * digest, it names the index's files.
  */
 export function searchCodeKey(): string {
   if (!codeKey) {
-    const self = fileURLToPath(import.meta.url)
-    const ext = self.slice(self.lastIndexOf('.'))
-    const inputs = parserInputs([join(self, '..', `search-index${ext}`), self])
-    codeKey = parserKey({ ...inputs, packages: { ...inputs.packages, '(zlib)': process.versions.zlib } })
+    const hash = createHash('sha256')
+    const here = dirname(fileURLToPath(import.meta.url))
+    for (const dir of [here, join(here, '..', 'format')]) {
+      for (const name of readdirSync(dir).filter((f) => /\.(?:js|ts)$/.test(f)).sort()) hash.update(name).update(readFileSync(join(dir, name)))
+    }
+    hash.update(`zlib ${process.versions.zlib}`)
+    codeKey = hash.digest('hex').slice(0, 16)
   }
   return codeKey
 }

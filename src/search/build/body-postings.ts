@@ -1,5 +1,5 @@
-import { BODY_COUNT_CAP, isCjk, isWordChar } from '../../shared/search.js'
-import { Kind, latinWordAt } from '../../shared/search-shards.js'
+import { BODY_COUNT_CAP, isCjk, isWordChar } from '../format/rank.js'
+import { Kind, latinWordAt } from '../format/shards.js'
 
 /**
  * The bodies' posting lists while pages are added (`SearchIndexBuilder.add`), kept as columns:

@@ -1,51 +1,30 @@
 /**
- * Where notifications meet the app: the plan handed to the comment write and to approval (so
+ * Where notifications meet the app: the planners handed to the comment write and to approval (so
  * the messages are in their commit), the send started once the answer is on its way (the
- * edge's `waitUntil`, else in the background), and `GET|POST /unsubscribe`. Web-standard.
+ * edge's `waitUntil`, else in the background), and `GET|POST /unsubscribe`. The links the
+ * messages carry are the service's public address (`GPTNOTES_PUBLIC_URL`), never the request's
+ * `Host`, which a client chooses. Web-standard.
  */
 import { Hono, type Context } from 'hono'
 import { escapeHtml } from '../../shared/escape.js'
-import type { ProxyEnv, Services } from '../routes/context.js'
+import { notificationsOn, planners } from '../notify/plan.js'
+import { verifyUnsubscribeToken } from '../notify/unsubscribe.js'
 import type { OutboxMessage, StoredComment } from '../stores/store.js'
-import { notificationsOn, planApproval, planNewComment, type PlanContext } from './plan.js'
-import { verifyUnsubscribeToken } from './unsubscribe.js'
+import type { ProxyEnv } from './context.js'
 
-/**
- * The service's own address, as the request reached it: the admin and unsubscribe links of the
- * messages it causes. Behind a reverse proxy (`trustProxy`) the scheme it was reached by is the
- * proxy's `X-Forwarded-Proto`.
- */
-export function serviceUrl(c: Context<ProxyEnv>): string {
-  const url = new URL(c.req.url)
-  const proto = c.var.services.options.trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined
-  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`
-  return url.origin
-}
-
-const planContext = (c: Context<ProxyEnv>): PlanContext => {
+const plannersOf = (c: Context<ProxyEnv>) => {
   const svc = c.var.services
-  return { options: svc.options, serviceUrl: serviceUrl(c), secret: svc.salt, now: svc.now() }
-}
-
-/** The comment a reply answers, when mail could go to its author. */
-async function parentOf(svc: Services, comment: StoredComment): Promise<StoredComment | undefined> {
-  const wanted = svc.options.smtpUrl !== undefined || (svc.options.webhookFormat === 'json' && svc.options.webhookUrls.length > 0)
-  if (!comment.pid || !wanted) return undefined
-  return svc.store.getComment(comment.pid)
+  return planners(svc.store, svc.options, svc.salt, svc.now)
 }
 
 /** The messages a new comment causes, for its commit; undefined when notifications are off. */
 export function newCommentPlanner(c: Context<ProxyEnv>): ((posted: StoredComment) => Promise<OutboxMessage[]>) | undefined {
-  const svc = c.var.services
-  if (!notificationsOn(svc.options)) return undefined
-  return async (posted) => planNewComment(posted, await parentOf(svc, posted), planContext(c))
+  return plannersOf(c)?.newComment
 }
 
 /** The messages an approval causes (the comment as it will be), for its commit. */
 export function approvalPlanner(c: Context<ProxyEnv>): ((approved: StoredComment) => Promise<OutboxMessage[]>) | undefined {
-  const svc = c.var.services
-  if (!notificationsOn(svc.options)) return undefined
-  return async (approved) => planApproval(approved, await parentOf(svc, approved), planContext(c))
+  return plannersOf(c)?.approval
 }
 
 /**
