@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, lengthUnits, type SearchEntry } from '../format/rank.js'
 import { Code, FORMAT_VERSION, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../format/shards.js'
 import { slugify } from '../../shared/slug.js'
 import { BodyPostings } from './body-postings.js'
+import { ItemCache } from './item-cache.js'
 import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../format/tiers.js'
 
 /**
@@ -33,6 +35,8 @@ export interface SearchShards {
   manifest: SearchManifest
   /** Folder-relative pack names (`<k>.bin`) and their bytes. */
   files: [name: string, data: Uint8Array][]
+  /** Items (packed lists, deflated texts and records, tiers) encoded by this build, and reused from the last (see `ItemCache`). */
+  stats?: { encoded: number; reused: number }
 }
 
 /**
@@ -245,9 +249,15 @@ function riceParameters(values: Float64Array, codes: Uint8Array, n: number): num
   return best
 }
 
-/** A list's varints as stored (see `listValues` in format/shards.ts). */
-function packList(kind: Kind, list: ByteList): Uint8Array {
+/** A list's varints as stored, the last build's bytes when its postings are the same. */
+function packedList(items: ItemCache, kind: Kind, list: ByteList): Uint8Array {
   const data = list.data
+  const key = ItemCache.key((h) => h.update(`list ${kind} ${list.entries}\n`).update(data))
+  return items.item(key, () => packList(kind, list, data))
+}
+
+/** A list's varints as stored (see `listValues` in format/shards.ts). */
+function packList(kind: Kind, list: ByteList, data = list.data): Uint8Array {
   if (scratchValues.length < data.length) {
     scratchValues = new Float64Array(data.length + (data.length >> 1))
     scratchCodes = new Uint8Array(scratchValues.length)
@@ -308,7 +318,9 @@ interface List {
   list: ByteList
   /** Bodies' bigrams, once packed (`finish`). */
   packed?: Uint8Array
-  /** Tiered lists: the tier slot of each position (`tierSlot` + 1), in list order. */
+  /** Tiered lists: the key of their tier's parts (see `tierKey`). */
+  tier?: string
+  /** Tiered lists whose parts are encoded again: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
 }
 
@@ -340,9 +352,10 @@ const NO_BYTES = new Uint8Array(0)
 /**
  * A large bigram list in two tiers (see `format/tiers.ts`): the summary (per page, count
  * and first position) and the groups of classes by the characters after each position. Returns
- * the tier's parts and the stub the bucket holds in place of the list.
+ * the tier's parts, end to end after their sizes: the summary, then each group (empty when no
+ * page falls in it), its classes' sizes and then their lists.
  */
-function tierOf({ list, slots }: List, tiers: TierPacks): Uint8Array {
+function tierParts({ list, slots }: List): Uint8Array {
   const summary = new ByteList()
   // Made as a slot is first used: a list's pages fill few of its 2,080 slots, and a buffer for
   // each slot of each tiered list (some thousands of lists at 10,000 pages) cost more than the rest.
@@ -382,24 +395,36 @@ function tierOf({ list, slots }: List, tiers: TierPacks): Uint8Array {
     }
     seen.length = 0
   }
-  const summaryBytes = packList(Kind.BodyChar, summary)
-  const { pack, start } = tiers.add([summaryBytes])
-  const stub = new ByteList()
-  stub.push(list.entries)
-  stub.push(pack)
-  stub.push(start)
-  stub.push(summaryBytes.length)
+  const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
   for (let g = 0; g < TIER_GROUPS; g++) {
     const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l?.entries ? packList(Kind.BodyChar, l) : NO_BYTES))
     if (!lists.some((l) => l.length)) {
-      stub.push(0)
+      parts.push(NO_BYTES)
       continue
     }
     const head = new ByteList()
     for (const l of lists) head.push(l.length)
-    const size = lists.reduce((n, l) => n + l.length, head.length)
-    stub.push(size * 2 + (tiers.add([head.data, ...lists]).opened ? 1 : 0))
+    parts.push(Buffer.concat([head.data, ...lists]))
   }
+  const out = new ByteList()
+  for (const p of parts) out.push(p.length)
+  for (const p of parts) out.append(p)
+  return out.data
+}
+
+/** Places a tier's parts (`tierParts`) in the tier packs; the stub the bucket holds in place of the list. */
+function placeTier(entries: number, data: Uint8Array, tiers: TierPacks): Uint8Array {
+  const r = new VarReader(data)
+  const sizes = Array.from({ length: 1 + TIER_GROUPS }, () => r.next())
+  let at = r.at
+  const parts = sizes.map((size) => data.subarray(at, (at += size)))
+  const { pack, start } = tiers.add([parts[0]])
+  const stub = new ByteList()
+  stub.push(entries)
+  stub.push(pack)
+  stub.push(start)
+  stub.push(parts[0].length)
+  for (const group of parts.slice(1)) stub.push(group.length ? group.length * 2 + (tiers.add([group]).opened ? 1 : 0) : 0)
   return stub.data
 }
 
@@ -419,14 +444,19 @@ export class SearchIndexBuilder {
   private readonly lengths: number[] = []
   /** Page texts, deflated with the dictionary (UTF-8, until the dictionary is complete). */
   private readonly texts: Uint8Array[] = []
+  /** A digest of each page's text: what its deflated text and its part of a tier are made of. */
+  private readonly textDigests: Buffer[] = []
   private dictionary: Buffer | undefined
+  private dictionaryDigest = ''
   private dictionaryParts: Buffer[] = []
   private dictionaryBytes = 0
 
+  /** `items`: the items encoded by the last build, reused where their inputs are the same. */
   constructor(
     private readonly target = BUCKET_TARGET_BYTES,
     private readonly packTarget = PACK_TARGET_BYTES,
     private readonly tierBytes = TIER_BYTES,
+    private readonly items = new ItemCache(),
   ) {}
 
   /** The bodies' lists, until `finish` takes them. */
@@ -490,7 +520,8 @@ export class SearchIndexBuilder {
       }
     })
     const text = Buffer.from(entry.x)
-    if (this.dictionary) this.texts.push(this.deflate(text))
+    this.textDigests.push(createHash('sha1').update(text).digest())
+    if (this.dictionary) this.texts.push(this.deflateText(page, text))
     else {
       this.texts.push(text)
       const slice = Buffer.from(entry.x.slice(0, DICTIONARY_SLICE))
@@ -505,8 +536,21 @@ export class SearchIndexBuilder {
   /** The dictionary from the texts so far; the texts kept as they were are deflated with it. */
   private completeDictionary(): void {
     this.dictionary = Buffer.concat(this.dictionaryParts).subarray(0, DICTIONARY_BYTES)
+    this.dictionaryDigest = createHash('sha1').update(this.dictionary).digest('hex')
     this.dictionaryParts = []
-    this.texts.forEach((text, i) => (this.texts[i] = this.deflate(text)))
+    this.texts.forEach((text, i) => (this.texts[i] = this.deflateText(i, text)))
+  }
+
+  /** Page `page`'s text deflated, the last build's bytes when it and the dictionary are the same. */
+  private deflateText(page: number, text: Uint8Array): Uint8Array {
+    const key = ItemCache.key((h) => h.update(`text ${this.dictionaryDigest}\n`).update(this.textDigests[page]))
+    return this.items.item(key, () => this.deflate(text))
+  }
+
+  /** A record (JSON) deflated, the last build's bytes when it and the dictionary are the same. */
+  private deflateRecord(json: string): Uint8Array {
+    const key = ItemCache.key((h) => h.update(`record ${this.dictionaryDigest}\n`).update(json))
+    return this.items.item(key, () => this.deflate(json))
   }
 
   private deflate(data: Uint8Array | string): Buffer {
@@ -514,6 +558,24 @@ export class SearchIndexBuilder {
     // end would hold whole (32 MB for 2,000 texts of 1.1 KB, and the collections that much
     // outside the heap brings on).
     return Buffer.from(deflateRawSync(data, { level: 6, dictionary: this.dictionary }))
+  }
+
+  /**
+   * What a tiered list's parts are made of: its postings, and the text of each of its pages
+   * (the slots come from the characters after each position).
+   */
+  private tierKey(l: List): string {
+    const data = l.list.data
+    return ItemCache.key((h) => {
+      h.update(`tier ${l.list.entries}\n`).update(data)
+      const r = new VarReader(data)
+      let page = 0
+      for (let e = 0; e < l.list.entries; e++) {
+        page += r.next()
+        for (let n = r.next(); n > 0; n--) r.next()
+        h.update(this.textDigests[page])
+      }
+    })
   }
 
   /** Packs the index; `dirUrl` is where the packs will be served from. */
@@ -524,10 +586,13 @@ export class SearchIndexBuilder {
     const tiered: List[] = []
     for (const l of this.parts.g) {
       if (l.kind !== Kind.BodyGram) continue
-      l.packed = packList(l.kind, l.list)
+      l.packed = packedList(this.items, l.kind, l.list)
       if (l.packed.length > this.tierBytes) tiered.push(l)
     }
-    if (tiered.length) this.slotsOf(tiered)
+    for (const l of tiered) l.tier = this.tierKey(l)
+    // Slots only for the tiers encoded again: they inflate the texts of the list's pages.
+    const fresh = tiered.filter((l) => !this.items.has(l.tier!))
+    if (fresh.length) this.slotsOf(fresh)
     const n = { c: 0, g: 0, fc: 0, fg: 0 }
     for (const part of PARTS) n[part] = this.bucketCount(this.parts[part])
     const sizes: number[] = []
@@ -557,17 +622,19 @@ export class SearchIndexBuilder {
     // 1.9 % smaller at 2,000 pages (level 6 no smaller than that), for 0.25–0.35 s of this thread.
     for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(bucket, false)
     // The dictionary, the lengths, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
-    add(deflateRawSync(this.dictionary!, { level: 9 }), false, [], true)
+    add(this.items.item(ItemCache.key((h) => h.update(`dictionary ${this.dictionaryDigest}`)), () => deflateRawSync(this.dictionary!, { level: 9 })), false, [], true)
     add(Uint8Array.from(this.lengths), false)
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
       const texts = this.texts.slice(first, first + RECORD_PAGES)
       const pages = this.records.slice(first, first + RECORD_PAGES).map((r, i): SearchRecord[number] => [r[0], r[1], r[2], texts[i].length])
-      add(this.deflate(JSON.stringify(pages)), true, texts)
+      add(this.deflateRecord(JSON.stringify(pages)), true, texts)
     }
     close()
     // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
     for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
-    return { manifest: { v: FORMAT_VERSION, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), raw: RAW_ITEMS, k }, files }
+    const stats = { encoded: this.items.encoded, reused: this.items.reused }
+    this.items.save()
+    return { manifest: { v: FORMAT_VERSION, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), raw: RAW_ITEMS, k }, files, stats }
   }
 
   /**
@@ -617,12 +684,12 @@ export class SearchIndexBuilder {
       const out = new ByteList()
       for (const l of bucket) {
         let kind = l.kind
-        let data = l.packed ?? packList(kind, l.list)
-        if (l.slots) {
+        let data = l.packed ?? packedList(this.items, kind, l.list)
+        if (l.tier) {
           kind = Kind.BodyTier
-          data = tierOf(l, tiers)
+          data = placeTier(l.list.entries, this.items.item(l.tier, () => tierParts(l)), tiers)
         }
-        l.slots = l.packed = undefined
+        l.slots = l.packed = l.tier = undefined
         const key = utf8.encode(l.name)
         out.push(kind)
         out.push(key.length)

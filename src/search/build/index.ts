@@ -3,6 +3,7 @@
  * in page order (`add`), which packs them (`finish`). Everything else of `build/` is its own.
  */
 import { createHash } from 'node:crypto'
+import { join } from 'node:path'
 import type { SearchEntry } from '../format/rank.js'
 import type { SearchShards } from './builder.js'
 import { openSearchCache, searchCodeKey } from './cache.js'
@@ -42,9 +43,10 @@ export interface SearchBuilder {
 /** A builder of the site's search index (see ../README.md and ../FORMAT.md). */
 export function createSearchBuilder({ pages, cacheDir }: SearchBuilderOptions): SearchBuilder {
   const cache = cacheDir ? openSearchCache(cacheDir) : undefined
+  const items = cacheDir ? { file: join(cacheDir, 'search-items.bin'), code: searchCodeKey() } : undefined
   // With an index of this code cached, the entries are likely its own: packing them while the
   // pages parse would take the parse's cores for nothing.
-  let job: SearchJob | undefined = cache?.holdsAny() ? undefined : startSearchJob(pages)
+  let job: SearchJob | undefined = cache?.holdsAny() ? undefined : startSearchJob(pages, items)
   const digests = createHash('sha256')
   let digest: string | undefined
   const digestOf = () => (digest ??= digests.digest('hex'))
@@ -63,7 +65,7 @@ export function createSearchBuilder({ pages, cacheDir }: SearchBuilderOptions): 
       if (cached) return cached
       if (!job) {
         if (!again) throw new Error('search index: not cached, and no entries to pack')
-        job = startSearchJob(pages)
+        job = startSearchJob(pages, items)
         for (const entry of again()) job.add(entry)
       }
       const shards = await job.finish()

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { SearchEntry } from '../format/rank.js'
 import { SearchIndexBuilder, type SearchShards } from './builder.js'
+import { ItemCache } from './item-cache.js'
 
 /**
  * Packs the search index from its entries, given one at a time in page order. For a large site
@@ -39,14 +40,28 @@ function fromWire({ message, stack }: { message: string; stack?: string }): Erro
 /** Entries sent to the worker at once: few messages, and none too large to clone quickly. */
 const BATCH_SIZE = 64
 
-/** A job for `pages` entries: on a worker thread from `WORKER_THRESHOLD` pages when the compiled worker exists. */
-export function startSearchJob(pages: number): SearchJob {
-  const workerUrl = new URL('./worker.js', import.meta.url)
-  return pages >= WORKER_THRESHOLD && import.meta.url.endsWith('.js') ? workerJob(workerUrl) : inlineJob()
+/** Where the job keeps its encoded items between builds (see `ItemCache`), and the code that encodes them. */
+export interface SearchItemsFile {
+  file: string
+  code: string
 }
 
-function inlineJob(): SearchJob {
-  const builder = new SearchIndexBuilder()
+/**
+ * A job for `pages` entries: on a worker thread from `WORKER_THRESHOLD` pages when the compiled
+ * worker exists. `items`: the items of the last build, reused where their inputs are the same.
+ */
+export function startSearchJob(pages: number, items?: SearchItemsFile): SearchJob {
+  const workerUrl = new URL('./worker.js', import.meta.url)
+  return pages >= WORKER_THRESHOLD && import.meta.url.endsWith('.js') ? workerJob(workerUrl, items) : inlineJob(items)
+}
+
+/** The packing of one job, with the items of the last build. */
+export function jobBuilder(items?: SearchItemsFile): SearchIndexBuilder {
+  return new SearchIndexBuilder(undefined, undefined, undefined, new ItemCache(items?.file, items?.code))
+}
+
+function inlineJob(items?: SearchItemsFile): SearchJob {
+  const builder = jobBuilder(items)
   return {
     add: (entry) => builder.add(entry),
     pack: () => {}, // on this thread, packing early would only make the caller wait sooner
@@ -55,8 +70,8 @@ function inlineJob(): SearchJob {
   }
 }
 
-function workerJob(url: URL): SearchJob {
-  const worker = new Worker(url)
+function workerJob(url: URL, items?: SearchItemsFile): SearchJob {
+  const worker = new Worker(url, { workerData: items })
   const done = new Promise<SearchShards>((resolve, reject) => {
     worker.once('message', (reply: SearchReply) => (reply.ok ? resolve(reply.shards) : reject(fromWire(reply.error))))
     worker.once('error', reject)

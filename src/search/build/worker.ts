@@ -1,11 +1,10 @@
-import { parentPort } from 'node:worker_threads'
-import type { SearchReply, SearchTask } from './job.js'
-import { SearchIndexBuilder } from './builder.js'
+import { parentPort, workerData } from 'node:worker_threads'
+import { jobBuilder, type SearchItemsFile, type SearchReply, type SearchTask } from './job.js'
 
 // The search index's packing thread (see `job.ts`): entries come in page order, the
 // packs go back (moved, not copied) once the last has come.
 const port = parentPort!
-const builder = new SearchIndexBuilder()
+const builder = jobBuilder(workerData as SearchItemsFile | undefined)
 
 port.on('message', (task: SearchTask) => {
   let reply: SearchReply

@@ -1,0 +1,85 @@
+import { createHash, type Hash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * The index's items as encoded by the last build (packed lists, deflated texts and records, tier
+ * parts), each under a digest of everything it is made from: a build after a page's edit reuses
+ * the bytes of every item that edit did not touch, and encodes only the others. Equal inputs,
+ * equal bytes, so the packs are the ones a build without the cache makes. Only the items the last
+ * build used are kept (one file). Best effort: a store that cannot be read or written is empty.
+ */
+export class ItemCache {
+  private readonly old = new Map<string, Uint8Array>()
+  private readonly used = new Map<string, Uint8Array>()
+  /** Items encoded by this build, and items reused from the last. */
+  encoded = 0
+  reused = 0
+
+  /**
+   * `file`: where the items are kept (none: nothing is kept, every item is encoded); `code`: the
+   * code that encodes them (`searchCodeKey`), 16 characters: items of other code are not read.
+   */
+  constructor(
+    private readonly file?: string,
+    private readonly code = '',
+  ) {
+    if (!file) return
+    try {
+      const data = readFileSync(file)
+      if (data.toString('latin1', 0, 16) !== code.padEnd(16)) return
+      for (let at = 16; at < data.length; ) {
+        const key = data.toString('latin1', at, at + 20)
+        const size = data.readUInt32LE(at + 20)
+        this.old.set(key, data.subarray(at + 24, at + 24 + size))
+        at += 24 + size
+      }
+    } catch {
+      this.old.clear()
+    }
+  }
+
+  /** A digest of the inputs `feed` gives it, to name an item by. */
+  static key(feed: (hash: Hash) => void): string {
+    const hash = createHash('sha1')
+    feed(hash)
+    return hash.digest().toString('latin1')
+  }
+
+  /** Whether an item of these inputs is at hand (its inputs need not be made). */
+  has(key: string): boolean {
+    return this.used.has(key) || this.old.has(key)
+  }
+
+  /** The item made of the inputs named `key`: the last build's bytes, or `make`'s. */
+  item(key: string, make: () => Uint8Array): Uint8Array {
+    let data = this.used.get(key) ?? this.old.get(key)
+    if (data) this.reused++
+    else {
+      data = make()
+      this.encoded++
+    }
+    this.used.set(key, data)
+    return data
+  }
+
+  /** Keeps the items this build used for the next. */
+  save(): void {
+    if (!this.file) return
+    const parts: Uint8Array[] = [Buffer.from(this.code.padEnd(16).slice(0, 16), 'latin1')]
+    for (const [key, data] of this.used) {
+      const head = Buffer.alloc(24)
+      head.write(key, 0, 20, 'latin1')
+      head.writeUInt32LE(data.length, 20)
+      parts.push(head, data)
+    }
+    const tmp = `${this.file}.${process.pid}`
+    try {
+      mkdirSync(join(this.file, '..'), { recursive: true })
+      writeFileSync(tmp, Buffer.concat(parts))
+      renameSync(tmp, this.file)
+    } catch {
+      rmSync(tmp, { force: true })
+    }
+  }
+}
