@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, hash } from 'node:crypto'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { BODY_COUNT_CAP, fold, lengthUnits, type SearchEntry } from '../format/rank.js'
 import { Code, FORMAT_VERSION, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encodeSizes, fieldMeta, hashKey, Kind, scanKeys, walkList, type Part, type SearchManifest, type SearchRecord } from '../format/shards.js'
@@ -252,7 +252,7 @@ function riceParameters(values: Float64Array, codes: Uint8Array, n: number): num
 /** A list's varints as stored, the last build's bytes when its postings are the same. */
 function packedList(items: ItemCache, kind: Kind, list: ByteList): Uint8Array {
   const data = list.data
-  const key = ItemCache.key((h) => h.update(`list ${kind} ${list.entries}\n`).update(data))
+  const key = ItemCache.named(`${kind}.${list.entries}`, data)
   return items.item(key, () => packList(kind, list, data))
 }
 
@@ -445,7 +445,7 @@ export class SearchIndexBuilder {
   /** Page texts, deflated with the dictionary (UTF-8, until the dictionary is complete). */
   private readonly texts: Uint8Array[] = []
   /** A digest of each page's text: what its deflated text and its part of a tier are made of. */
-  private readonly textDigests: Buffer[] = []
+  private readonly textDigests: string[] = []
   private dictionary: Buffer | undefined
   private dictionaryDigest = ''
   private dictionaryParts: Buffer[] = []
@@ -520,7 +520,7 @@ export class SearchIndexBuilder {
       }
     })
     const text = Buffer.from(entry.x)
-    this.textDigests.push(createHash('sha1').update(text).digest())
+    this.textDigests.push(hash('sha1', text, 'base64'))
     if (this.dictionary) this.texts.push(this.deflateText(page, text))
     else {
       this.texts.push(text)
@@ -543,7 +543,7 @@ export class SearchIndexBuilder {
 
   /** Page `page`'s text deflated, the last build's bytes when it and the dictionary are the same. */
   private deflateText(page: number, text: Uint8Array): Uint8Array {
-    const key = ItemCache.key((h) => h.update(`text ${this.dictionaryDigest}\n`).update(this.textDigests[page]))
+    const key = `text ${this.dictionaryDigest} ${this.textDigests[page]}`
     return this.items.item(key, () => this.deflate(text))
   }
 
