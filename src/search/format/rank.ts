@@ -257,11 +257,14 @@ export function statsOf(units: ArrayLike<number>, df: (term: Term) => number): B
 }
 
 /**
- * Field weights of the one relevance score (BM25F): a term in the title counts as three
- * occurrences, in a heading as two (each heading), in the body as one (up to BODY_COUNT_CAP).
+ * Field weights of the one relevance score (BM25F): a term in the title counts as two
+ * occurrences, in a heading as one and a half (each heading: the text holds the headings, so one
+ * is counted there already), in the body as one (up to BODY_COUNT_CAP). Higher weights let every
+ * page that names a common word in a title or heading outrank the pages that are about it (on the
+ * bench corpus: `bench/search-ranking.mjs`).
  */
-const TITLE_WEIGHT = 3
-const HEADING_WEIGHT = 2
+const TITLE_WEIGHT = 2
+const HEADING_WEIGHT = 0.5
 
 /**
  * A page's relevance for the terms (higher is better): for each term, its occurrences weighted by
