@@ -75,17 +75,16 @@ describe(`site search over ${PAGES} generated pages`, () => {
     },
   )
 
-  /** What a query must fetch beyond the first part: its buckets (fields', and bodies' when needed), the dictionary, the records of the pages it shows, and the texts of those it shows an excerpt of. */
+  /** What a query must fetch beyond the first part: its buckets (fields' and bodies'), the dictionary, every page's length, the records of the pages it shows, and the texts of those it shows an excerpt of. */
   const needed = (query: string) => {
     const keys = parseQuery(query).flatMap(termKeys)
     const shown = search(reference, query)
-    // The fields' buckets; the bodies' too unless titles and headings fill the ten places.
-    const bodies = shown.length < 10 || shown.some((s) => s.kind === 'body')
-    const buckets = [...keys.map((k) => bucketItem(manifest, k, true)), ...(bodies ? keys.map((k) => bucketItem(manifest, k)) : [])]
+    // Both kinds of bucket: one score ranks every page from its fields and its body.
+    const buckets = [...keys.map((k) => bucketItem(manifest, k, true)), ...keys.map((k) => bucketItem(manifest, k))]
     const records = shown.map((s) => recordItem(manifest, paths.indexOf(s.path.split('#')[0])))
     const texts = shown.flatMap((s) => (s.kind === 'body' ? [textItem(paths.indexOf(s.path))] : []))
-    // Every page's length comes with the bodies' buckets: their ranking reads it.
-    return new Set([...buckets, 'd', ...(bodies ? ['l'] : []), ...records, ...texts])
+    // Every page's length comes with the buckets: ranking reads it.
+    return new Set([...buckets, 'd', 'l', ...records, ...texts])
   }
   /** What travels: the first part gzipped (as a host that compresses sends it), the items as stored (deflated). */
   const gzipped = (paths: string[]) =>

@@ -58,12 +58,14 @@ describe.each(MODES)('site search (%s)', (mode) => {
     expect(problems).toEqual([])
   })
 
-  it('typing 注册 suggests at most 10 pages: titles first, then headings, then pages that mention it', async () => {
+  it('typing 注册 suggests at most 10 pages by relevance: here the titles that hold it, then the page with a heading on it, then pages that mention it', async () => {
     await typeQuery('', '注册')
     await visible(suggestions(page))
     const texts = await options(page).allTextContents()
     expect(texts).toHaveLength(10)
-    // Titles containing 注册 come first, then the heading, then body mentions with an excerpt.
+    // One score (the word in the title, a heading, how often in how long a text): on this site the
+    // two titles holding 注册 score highest, then the page with a heading on it (linked to it), then
+    // body mentions with an excerpt.
     expect(new Set(texts.slice(0, 2))).toEqual(new Set(['注册 ChatGPT 账号', '注册 Claude']))
     expect(texts[2]).toContain('订阅 Plus 会员')
     expect(texts[2]).toContain('注册之后如何订阅')

@@ -108,9 +108,15 @@ describe('the reverse-proxy examples', () => {
     expect(JSON.parse(`${proxy}:[]}`).headers.request.set.Host).toEqual(route.match[0].host)
   })
 
-  it.skipIf(!has('nginx'))('nginx.conf passes nginx -t (inside an http block, certificate paths aside)', async () => {
+  it.skipIf(!has('nginx') || !has('openssl'))('nginx.conf passes nginx -t (inside an http block, with a certificate of its own)', async () => {
+    // A throwaway self-signed pair stands in for certbot's: nginx reads both files when it checks a `listen … ssl`.
+    const [cert, key] = [join(dir, 'fullchain.pem'), join(dir, 'privkey.pem')]
+    await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=comments.example.com', '-keyout', key, '-out', cert])
+    const withCert = nginx.replace(/^(\s*ssl_certificate)\s+\S+;$/m, `$1 ${cert};`).replace(/^(\s*ssl_certificate_key)\s+\S+;$/m, `$1 ${key};`)
+    expect(withCert).toContain(cert)
+    expect(withCert).toContain(key)
     const conf = join(dir, 'nginx-test.conf')
-    writeFileSync(conf, `events {}\nhttp {\n${nginx.replace(/^\s*ssl_certificate.*$/gm, '')}\n}\n`)
+    writeFileSync(conf, `events {}\nhttp {\n${withCert}\n}\n`)
     await run('nginx', ['-t', '-c', conf])
   })
 

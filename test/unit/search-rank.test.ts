@@ -77,11 +77,36 @@ describe('search: ranking', () => {
     page('订阅', '/subscribe.html', ''),
   )
 
-  it('puts title hits first, then heading hits, then body hits', () => {
+  it('suggests each page once: as its title, else its best heading, else its text', () => {
     const hits = search(index, '订阅')
     expect(hits.map((h) => h.kind)).toEqual(['title', 'title', 'heading', 'body'])
-    // An exact title beats a title that merely starts with the query.
+    // The exact title first; then, as much said about the word, the title before the heading before the text.
     expect(paths(hits)).toEqual(['/subscribe.html', '/claude.html', '/faq.html#订阅失败', '/card.html'])
+  })
+
+  it('ranks a page dense with the word above pages that merely mention it in their title (one score over title, headings and body)', () => {
+    const filler = '这里写一些与主题无关的文字，用来把页面拉长。'.repeat(10)
+    const titled = Array.from({ length: 12 }, (_, i) => page(`模型笔记 ${i}`, `/t${i}.html`, `${filler}模型`, [['小结', `s${i}`]]))
+    const dense = page('选型', '/dense.html', '模型的选择：大模型更准，小模型更快，开源模型可以自己部署，闭源模型按量付费。')
+    const hits = search(indexOf(...titled, dense), '模型')
+    expect(hits[0]).toMatchObject({ kind: 'body', path: '/dense.html' })
+    expect(hits.slice(1).every((h) => h.kind === 'title')).toBe(true)
+    // Twelve titles for ten places: the body hit still gets one.
+    expect(hits).toHaveLength(10)
+  })
+
+  it('still puts a page whose title is exactly the query first, however little its text says', () => {
+    const dense = page('选型', '/dense.html', '模型的选择：大模型更准，小模型更快，开源模型可以自己部署。')
+    const exact = page('模型', '/exact.html', '这一页几乎什么都没写。')
+    const hits = search(indexOf(dense, exact, page('模型笔记', '/note.html', '')), '模型')
+    expect(paths(hits)).toEqual(['/exact.html', '/dense.html', '/note.html'])
+    expect(hits[0].kind).toBe('title')
+  })
+
+  it('links to the heading when a page\'s best match is in a heading, ranked by the same score', () => {
+    const hits = search(indexOf(page('部署', '/a.html', '模型'.repeat(3) + '。', [['模型的选择', 'pick']]), page('价格', '/b.html', '模型。')), '模型')
+    expect(hits).toMatchObject([{ kind: 'heading', path: '/a.html#pick' }, { kind: 'body', path: '/b.html' }])
+    expect(marked(hits[0].heading)).toEqual(['模型'])
   })
 
   it('orders body hits by how much of the page the word is (BM25), not by raw count or build order', () => {

@@ -117,14 +117,18 @@ describe('sharded search: edge cases of matching', () => {
     }
   }
 
-  it('reads no body bucket when titles and headings fill the suggestions, and the same suggestions as a scan', async () => {
-    const pages = Array.from({ length: 14 }, (_, i) => page(`注册指南 ${i}`, `/r${i}.html`, '注册'.repeat(i), [['如何注册', `h${i}`]]))
+  it('ranks titles, headings and bodies in one score, as a scan does: the exact title first, then a page dense with the word above titles that mention it', async () => {
+    const filler = '这里写一些与主题无关的文字，用来把页面拉长。'.repeat(8)
+    const pages = [
+      ...Array.from({ length: 14 }, (_, i) => page(`退款指南 ${i}`, `/r${i}.html`, filler + '退款', [['如何退款', `h${i}`]])),
+      page('账号', '/dense.html', '退款流程，退款时间，退款到账。'.repeat(4)),
+      page('退款', '/exact.html', filler),
+    ]
     const { run, fetched } = sharded([...entries, ...pages], 200)
     const reference = prepareIndex({ v: 1, pages: [...entries, ...pages] })
-    for (const max of [5, 10]) expect(await run('注册', max)).toEqual(search(reference, '注册', max))
-    expect(fetched.filter((u) => /^[cg]\d+$/.test(u))).toEqual([])
-    // More suggestions than titles and headings: the bodies are read too.
-    expect(await run('注册', 40)).toEqual(search(reference, '注册', 40))
+    for (const max of [5, 10, 40]) expect(await run('退款', max)).toEqual(search(reference, '退款', max))
+    expect((await run('退款', 3)).map((s) => s.path)).toEqual(['/exact.html', '/dense.html', expect.stringMatching(/^\/r\d+\.html$/)])
+    // The bodies are read with the fields: every page's score needs them.
     expect(fetched.filter((u) => /^[cg]\d+$/.test(u)).length).toBeGreaterThan(0)
   })
 

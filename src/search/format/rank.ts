@@ -5,9 +5,9 @@
  *
  * Matching: a run of CJK characters matches as a substring (a query of two or three Chinese
  * characters finds every page containing them); a Latin word or number matches case-insensitively
- * as the prefix of a word. Every term of the query must match. Ranking: title hits, then heading
- * hits, then body hits by a BM25-like score (how often each term occurs, in how long a page, and
- * how rare the term is among the pages).
+ * as the prefix of a word. Every term of the query must match. Ranking: a page whose title is the
+ * query first, then every page by one BM25F-like score (where each term occurs: title, headings,
+ * body; how often, in how long a page; and how rare the term is among the pages).
  */
 
 /** One page of the index. Short keys: the build writes them into the shards readers download. */
@@ -257,18 +257,30 @@ export function statsOf(units: ArrayLike<number>, df: (term: Term) => number): B
 }
 
 /**
- * A page's body score for the terms (higher is better): BM25 of each term's count (up to
- * BODY_COUNT_CAP) in a page of that length, weighted by how rare the term is.
+ * Field weights of the one relevance score (BM25F): a term in the title counts as two
+ * occurrences, in a heading as one and a half (each heading: the text holds the headings, so one
+ * is counted there already), in the body as one (up to BODY_COUNT_CAP). Higher weights let every
+ * page that names a common word in a title or heading outrank the pages that are about it (on the
+ * bench corpus: `bench/search-ranking.mjs`).
  */
-function bodyScore(page: number, terms: Term[], matches: (BodyMatch | null)[], stats: BodyStats): number {
-  const norm = 1 - BM25_B + (BM25_B * stats.units(page)) / stats.meanUnits
+const TITLE_WEIGHT = 2
+const HEADING_WEIGHT = 0.5
+
+/**
+ * A page's relevance for the terms (higher is better): for each term, its occurrences weighted by
+ * field (`TITLE_WEIGHT`, `HEADING_WEIGHT`, body), saturated and normalised by the page's length as
+ * BM25 does, times how rare the term is (idf).
+ */
+function pageScore(page: RankPage, terms: Term[], matches: (BodyMatch | null)[], stats: BodyStats): number {
+  const norm = 1 - BM25_B + (BM25_B * stats.units(page.order)) / stats.meanUnits
   let score = 0
   terms.forEach((term, k) => {
-    const m = matches[k]
-    if (!m) return
+    let tf = Math.min(matches[k]?.count ?? 0, BODY_COUNT_CAP)
+    if (page.title.find(term) >= 0) tf += TITLE_WEIGHT
+    for (const [, h] of page.headers) if (h.find(term) >= 0) tf += HEADING_WEIGHT
+    if (!tf) return
     const df = stats.df(term)
     const idf = Math.log(1 + (stats.pages - df + 0.5) / (df + 0.5))
-    const tf = Math.min(m.count, BODY_COUNT_CAP)
     score += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
   })
   return score
@@ -293,8 +305,8 @@ export interface Hit {
 }
 
 /**
- * The suggestions for `query`, best first, at most `max`: pages whose title matches, then
- * headings that match (with the page title), then pages whose text matches (with an excerpt).
+ * The suggestions for `query`, best first, at most `max`: one per page that holds every term (in
+ * its title, headings or text), as a title, heading or body hit (see `rankHits`).
  */
 export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SUGGESTIONS): Suggestion[] {
   const terms = parseQuery(query)
@@ -311,47 +323,50 @@ export function search(index: PreparedIndex, query: string, max = DEFAULT_MAX_SU
 /**
  * Ranks the pages for `terms` (see `search`). Fields and body are read through `RankField` and
  * `inBody`, so an index that holds postings instead of text ranks exactly as one that holds the
- * text. Bodies rank by `bodyScore` (then the first match, then page order), from `stats`; without
- * stats (a caller that asks for titles and headings only) no body hit is given.
+ * text. A page whose title is exactly the query comes first (the page asked for by name); every
+ * other page by one score over its fields (`pageScore`, from `stats`), then the first match
+ * (title hits before heading hits before body hits, then the match's place), then page order.
+ * A page is a title hit when its title holds every term, a heading hit when a heading does (or a
+ * heading and the title together: the best such heading is shown), else a body hit.
  */
-export function rankHits(pages: Iterable<RankPage>, terms: Term[], max: number, inBody: BodyMatcher, stats?: BodyStats): Hit[] {
+export function rankHits(pages: Iterable<RankPage>, terms: Term[], max: number, inBody: BodyMatcher, stats: BodyStats): Hit[] {
   if (!terms.length || max <= 0) return []
   const joined = terms.map((t) => t.text).join(' ')
-  const titles: { score: Score; hit: Hit }[] = []
-  const headings: { score: Score; hit: Hit }[] = []
-  const bodies: { score: Score; hit: Hit }[] = []
+  const ranked: { score: Score; hit: Hit }[] = []
   for (const page of pages) {
-    const title = fieldScore(page.title, terms, terms, joined)
-    if (title) titles.push({ score: [...title, page.order], hit: { kind: 'title', page: page.order } })
-    // A heading hit: every term in the heading, or in the heading and the page title together.
     const inTitle = terms.filter((t) => page.title.find(t) >= 0)
-    let headingHit = false
-    for (const [n, h] of page.headers) {
-      const rest = terms.filter((t) => !inTitle.includes(t) || h.find(t) >= 0)
-      if (!rest.length) continue
-      const score = fieldScore(h, rest, terms, joined)
-      if (!score) continue
-      headingHit = true
-      headings.push({ score: [rest.length === terms.length ? 0 : 1, ...score, page.order, n], hit: { kind: 'heading', page: page.order, header: n } })
-    }
-    if (title || headingHit || !stats) continue
-    // A body hit: every term somewhere on the page, at least one in the text.
     const matches = terms.map((t) => inBody(page.order, t))
+    // Every term somewhere on the page.
     if (!terms.every((t, k) => matches[k] || inTitle.includes(t) || page.headers.some(([, h]) => h.find(t) >= 0))) continue
-    let first = Infinity
-    for (const m of matches) if (m) first = Math.min(first, m.first)
-    if (first === Infinity) continue
-    bodies.push({ score: [-bodyScore(page.order, terms, matches, stats), first, page.order], hit: { kind: 'body', page: page.order } })
+    const title = inTitle.length === terms.length ? fieldScore(page.title, terms, terms, joined) : null
+    let where: { score: Score; hit: Hit } | undefined
+    if (title) where = { score: [title[0] === 0 ? 0 : 1, 0, title[1], title[2]], hit: { kind: 'title', page: page.order } }
+    else {
+      // A heading hit: every term in the heading, or in the heading and the page title together.
+      for (const [n, h] of page.headers) {
+        const rest = terms.filter((t) => !inTitle.includes(t) || h.find(t) >= 0)
+        if (!rest.length) continue
+        const score = fieldScore(h, rest, terms, joined)
+        if (!score) continue
+        const key: Score = [1, 1, rest.length === terms.length ? 0 : 1, ...score, n]
+        if (!where || byScore({ score: key }, where) < 0) where = { score: key, hit: { kind: 'heading', page: page.order, header: n } }
+      }
+    }
+    if (!where) {
+      // A body hit: at least one term in the text.
+      let first = Infinity
+      for (const m of matches) if (m) first = Math.min(first, m.first)
+      if (first === Infinity) continue
+      where = { score: [1, 2, first], hit: { kind: 'body', page: page.order } }
+    }
+    const [exact, ...rest] = where.score
+    ranked.push({ score: [exact, -pageScore(page, terms, matches, stats), ...rest, page.order], hit: where.hit })
   }
-  const out: Hit[] = []
-  for (const list of [titles, headings, bodies]) {
-    if (out.length >= max) break
-    list.sort(byScore)
-    for (const { hit } of list.slice(0, max - out.length)) out.push(hit)
-  }
-  return out
+  return ranked
+    .sort(byScore)
+    .slice(0, max)
+    .map((r) => r.hit)
 }
-
 /** What a ranked hit shows, from its page's text (a body hit needs the body text). */
 export function toSuggestion({ kind, header }: Hit, page: PreparedPage, terms: Term[]): Suggestion {
   const title = highlight(page.title, terms)

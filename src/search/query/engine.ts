@@ -92,44 +92,38 @@ export function createSearchEngine(manifest: SearchManifest, read: ReadRange): S
       const buckets = files.peek(items) as Bucket[] | undefined
       return { items, buckets, of: (key: ShardKey) => buckets![items.indexOf(bucketItem(manifest, key, fields))] }
     }
-    // Titles and headings first: when they fill the suggestions, no body bucket is read.
+    // Fields and bodies at once: one score ranks every page from both. The dictionary comes with
+    // them (the records of the pages shown need it next), and every page's length (ranking reads it).
     const fields = bucketsOf(true)
-    // The dictionary comes with the first buckets: the records of the pages shown need it next.
-    if (!fields.buckets) return files.fetch([...fields.items, DICTIONARY_ITEM]).then(() => search(query, max))
-    let hits = rankHits(postedPages(terms, fields.of, []), terms, max, () => null)
-    /** Pages whose texts are read to know their exact counts (ranked on bounds among the first). */
-    let verify: number[] = []
-    if (hits.length < max) {
-      const body = bucketsOf(false)
-      // Every page's length comes with the first body buckets: their ranking reads it.
-      const lengths = files.peek([LENGTHS_ITEM])?.[0] as Uint8Array | undefined
-      if (!body.buckets || !lengths) return files.fetch([...body.items, LENGTHS_ITEM]).then(() => search(query, max))
-      // Terms with a large bigram read its tier (a group of its list, or its summary) next.
-      const plans = terms.map((t) => termPlan(t, body.of))
-      const tierItems = [...new Set(plans.flatMap((p) => p.items))]
-      const tiers = files.peek(tierItems) as Uint8Array[] | undefined
-      if (!tiers) return files.fetch(tierItems).then(() => search(query, max))
-      const bodies = plans.map((p) => termBounds(p, (item) => tiers[tierItems.indexOf(item)]))
-      const matches = new Map(terms.map((t, k) => [t, bodies[k]]))
-      const bounded = (page: number) => bodies.some((b) => b.get(page)?.exact === false)
-      // Exact where the page's text is here, else the bound: ranked on bounds, a page can only rank too high.
-      const inBody = (page: number, term: Term): BodyMatch | null => {
-        const bound = matches.get(term)!.get(page)
-        if (!bound || bound.exact) return bound ?? null
-        const low = textHere(page)
-        return low === undefined ? bound : matchInText(low, term)
-      }
-      // Pages ranked on bounds are read in growing batches: those shown first, then twice as many more as were read (few rounds when bounds are loose).
-      let read = 0
-      for (const b of bodies) for (const [page, m] of b) if (!m.exact && folded.has(page)) read++
-      const slots = max - hits.length
-      const pagesOf = new Map(terms.map((t, k) => [t, termPages(t, body.of, bodies[k])]))
-      const stats = statsOf(lengths, (t) => pagesOf.get(t) ?? 0)
-      const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + slots + 2 * read, inBody, stats)
-      hits = ranked.slice(0, max)
-      const unsure = (h: Hit) => h.kind === 'body' && bounded(h.page) && textHere(h.page) === undefined
-      if (hits.some(unsure)) verify = ranked.filter(unsure).map((h) => h.page)
+    const body = bucketsOf(false)
+    const lengths = files.peek([LENGTHS_ITEM])?.[0] as Uint8Array | undefined
+    if (!fields.buckets || !body.buckets || !lengths) return files.fetch([...fields.items, ...body.items, DICTIONARY_ITEM, LENGTHS_ITEM]).then(() => search(query, max))
+    // Terms with a large bigram read its tier (a group of its list, or its summary) next.
+    const plans = terms.map((t) => termPlan(t, body.of))
+    const tierItems = [...new Set(plans.flatMap((p) => p.items))]
+    const tiers = files.peek(tierItems) as Uint8Array[] | undefined
+    if (!tiers) return files.fetch(tierItems).then(() => search(query, max))
+    const bodies = plans.map((p) => termBounds(p, (item) => tiers[tierItems.indexOf(item)]))
+    const matches = new Map(terms.map((t, k) => [t, bodies[k]]))
+    const bounded = (page: number) => bodies.some((b) => b.get(page)?.exact === false)
+    // Exact where the page's text is here, else the bound: ranked on bounds, a page can only rank too high.
+    const inBody = (page: number, term: Term): BodyMatch | null => {
+      const bound = matches.get(term)!.get(page)
+      if (!bound || bound.exact) return bound ?? null
+      const low = textHere(page)
+      return low === undefined ? bound : matchInText(low, term)
     }
+    // Pages ranked on bounds are read in growing batches: those shown first, then twice as many more as were read (few rounds when bounds are loose).
+    let read = 0
+    for (const b of bodies) for (const [page, m] of b) if (!m.exact && folded.has(page)) read++
+    const pagesOf = new Map(terms.map((t, k) => [t, termPages(t, body.of, bodies[k])]))
+    const stats = statsOf(lengths, (t) => pagesOf.get(t) ?? 0)
+    const ranked = rankHits(postedPages(terms, fields.of, bodies), terms, max + 2 * read, inBody, stats)
+    const hits = ranked.slice(0, max)
+    // Any hit's score reads its body: a title or heading hit ranked on bounds is read too.
+    const unsure = (h: Hit) => bounded(h.page) && textHere(h.page) === undefined
+    /** Pages whose texts are read to know their exact counts (ranked on bounds among the first). */
+    const verify = hits.some(unsure) ? ranked.filter(unsure).map((h) => h.page) : []
 
     // The pages shown: their records, then the texts of those shown with an excerpt. Those ranked
     // on bounds get their exact counts from their texts (with the next pages on bounds), and the
