@@ -165,7 +165,8 @@ export class BodyFiles {
   }
 }
 
-const BODY = Symbol('body')
+/** Where each stored page's body lies: beside the page, not on it, so a copy or a spread of the page is the page as parsed. */
+const BODY_OF = new WeakMap<ParsedPage, BodyRef>()
 
 /**
  * Where a stored page's body lies, as text (`bodies-file:offset:lengths`); none for a page whose
@@ -173,7 +174,7 @@ const BODY = Symbol('body')
  * (compaction moves a body to a new file: a new place, never an old one reused).
  */
 export function bodyIdentity(page: ParsedPage): string | undefined {
-  const ref = (page as { [BODY]?: BodyRef })[BODY]
+  const ref = BODY_OF.get(page)
   return ref && `${ref.s}:${ref.o}:${ref.h}:${ref.t}`
 }
 
@@ -183,9 +184,8 @@ export function bodyIdentity(page: ParsedPage): string | undefined {
  */
 export function storedPage(meta: PageMeta, ref: BodyRef, files: BodyFiles): ParsedPage {
   // Getters in the literal: several times cheaper than defining them on the copy afterwards.
-  return {
+  const page: ParsedPage = {
     ...meta,
-    ...({ [BODY]: ref } as object),
     get html() {
       return files.read(ref, 'html')
     },
@@ -193,4 +193,6 @@ export function storedPage(meta: PageMeta, ref: BodyRef, files: BodyFiles): Pars
       return files.read(ref, 'text')
     },
   }
+  BODY_OF.set(page, ref)
+  return page
 }
