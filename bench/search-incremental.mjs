@@ -24,7 +24,7 @@ const cpu = () => {
 /** Packs `pages` with the items in `file` (none: cold); CPU seconds of adding and of finishing. */
 function pack(pages, file) {
   const t0 = cpu()
-  const builder = new SearchIndexBuilder(undefined, undefined, undefined, new ItemCache(file, 'bench'))
+  const builder = new SearchIndexBuilder(undefined, undefined, undefined, new ItemCache(file, 'bench'), file && { file: `${file}.state`, code: 'bench' })
   for (const e of pages) builder.add(e)
   const t1 = cpu()
   const shards = builder.finish('')

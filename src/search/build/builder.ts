@@ -5,6 +5,8 @@ import { Code, FORMAT_VERSION, PARTS, RAW_ITEMS, RECORD_PAGES, VarReader, encode
 import { slugify } from '../../shared/slug.js'
 import { BodyPostings } from './body-postings.js'
 import { ItemCache } from './item-cache.js'
+import { spliceList, spliceSlots, type PageEntries } from './patch.js'
+import { listId, readState, writeState, type BuildState, type StateList } from './state.js'
 import { TIER_BYTES, TIER_CLASSES, TIER_FIRST_SHIFT, TIER_GROUPS, tierSlot } from '../format/tiers.js'
 
 /**
@@ -320,6 +322,8 @@ interface List {
   packed?: Uint8Array
   /** Tiered lists: the key of their tier's parts (see `tierKey`). */
   tier?: string
+  /** Tiered lists: their tier's parts, once made (or kept from the last build, see `BuildState`). */
+  tierParts?: Uint8Array
   /** Tiered lists whose parts are encoded again: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
 }
@@ -430,6 +434,96 @@ function placeTier(entries: number, data: Uint8Array, tiers: TierPacks): Uint8Ar
 
 const utf8 = new TextEncoder()
 
+/** A page's record as the records hold it (a heading's slug only when it is not the heading's own), its text's size still 0. */
+function recordOf(entry: SearchEntry): SearchRecord[number] {
+  return [entry.t, entry.p, entry.h.map(([title, slug]) => (slug === slugify(title) ? [title] : [title, slug])), 0]
+}
+
+/** The part of the index a list's buckets belong to. */
+function partOf(kind: Kind): Part {
+  return kind === Kind.BodyChar ? 'c' : kind === Kind.BodyGram || kind === Kind.BodyWord ? 'g' : kind === Kind.FieldChar ? 'fc' : 'fg'
+}
+
+/** The dictionary the texts of `entries` are deflated with: the start of the first pages' texts (as `add` gathers it). */
+function dictionaryOf(entries: SearchEntry[]): Buffer {
+  const parts: Buffer[] = []
+  let bytes = 0
+  for (const e of entries) {
+    if (bytes >= DICTIONARY_BYTES) break
+    const slice = Buffer.from(e.x.slice(0, DICTIONARY_SLICE))
+    parts.push(slice)
+    bytes += slice.length
+  }
+  return Buffer.concat(parts).subarray(0, DICTIONARY_BYTES)
+}
+
+/** The fields' (title's and headings') postings of one page, into the lists `list` gives. */
+function fieldEntries(entry: SearchEntry, page: number, list: (part: Part, kind: Kind, key: string, name?: string) => ByteList): void {
+  ;[entry.t, ...entry.h.map(([title]) => title)].forEach((text, field) => {
+    const low = fold(text)
+    const keys = keysOf(low)
+    // A field with no letter, digit or CJK character has no key: no query can match it.
+    if (!keys.chars.size) return
+    const meta = fieldMeta(low)
+    const head = (l: ByteList) => {
+      l.start(page)
+      l.push(field)
+      const tag = !meta.plain ? 0 : meta.plain.lead || meta.plain.trail ? 2 : 1
+      l.push(meta.length * 4 + tag)
+      if (tag === 2) {
+        l.push(meta.plain!.lead)
+        l.push(meta.plain!.trail)
+      }
+      if (tag) l.push(meta.plain!.count)
+    }
+    for (const [key, at] of keys.chars) {
+      const l = list('fc', Kind.FieldChar, key)
+      head(l)
+      l.positions(at)
+    }
+    for (const [key, at] of keys.grams) {
+      const l = list('fg', Kind.FieldGram, key)
+      head(l)
+      l.positions(at)
+    }
+    for (const [word, { key, at }] of keys.words) {
+      const l = list('fg', Kind.FieldWord, key, word)
+      head(l)
+      l.positions(at)
+    }
+  })
+}
+
+/** One page's entry of every list of its keys, as `page` 0 (see `PageEntries`): what an edit of it takes out of the lists and puts in. */
+function pageEntries(entry: SearchEntry): Map<string, PageEntries & { kind: Kind; name: string; key: string }> {
+  const out = new Map<string, PageEntries & { kind: Kind; name: string; key: string }>()
+  const body = new BodyPostings()
+  body.add(fold(entry.x), 0)
+  for (const { kind, name, key, chunks, entries } of body.take()) {
+    // Past the page delta (0: one byte).
+    const bytes = Buffer.concat(chunks).subarray(1)
+    let positions: number[] | undefined
+    if (kind === Kind.BodyGram) {
+      const r = new VarReader(bytes)
+      positions = []
+      for (let n = r.next(), at = 0; n > 0; n--) positions.push((at += r.next()))
+    }
+    out.set(listId(kind, name), { kind, name, key, bytes, entries, positions })
+  }
+  const fields = new Map<string, { kind: Kind; name: string; key: string; list: ByteList }>()
+  fieldEntries(entry, 0, (_part, kind, key, name = key) => {
+    const id = listId(kind, name)
+    let f = fields.get(id)
+    if (!f) fields.set(id, (f = { kind, name, key, list: new ByteList() }))
+    return f.list
+  })
+  for (const [id, { kind, name, key, list }] of fields) out.set(id, { kind, name, key, bytes: list.data.subarray(1), entries: list.entries })
+  return out
+}
+
+/** How many pages an edit may change for the last build's lists to be patched rather than made again. */
+const PATCH_PAGES = 32
+
 /**
  * Makes the search index one page at a time (`add`, in index order), keeping only postings as
  * varints, the records' texts and the deflated page texts; `finish` packs them (see
@@ -451,13 +545,39 @@ export class SearchIndexBuilder {
   private dictionaryParts: Buffer[] = []
   private dictionaryBytes = 0
 
-  /** `items`: the items encoded by the last build, reused where their inputs are the same. */
+  /** Each page's entry's digest (see `BuildState`). */
+  private readonly digests: string[] = []
+  /** The last build's lists, pages and items, when kept (`state`). */
+  private readonly old: BuildState | undefined
+  /** Entries added while the last build's state may still be patched: tokenised in `finish` only if it cannot be. */
+  private pending: SearchEntry[] | undefined
+  /** Lists patched (`patch`): made again from their varints; the rest kept as packed. */
+  private patching = false
+  /** Records kept from the last build (patching), by record. */
+  private recordItems: (Uint8Array | undefined)[] = []
+  private dictionaryItem: Uint8Array | undefined
+  private patchStats = { encoded: 0, reused: 0 }
+
+  /**
+   * `items`: the items encoded by the last build, reused where their inputs are the same; `state`:
+   * where the last build's lists are kept (see `BuildState`) and the code that packs them.
+   */
   constructor(
     private readonly target = BUCKET_TARGET_BYTES,
     private readonly packTarget = PACK_TARGET_BYTES,
     private readonly tierBytes = TIER_BYTES,
     private readonly items = new ItemCache(),
-  ) {}
+    private readonly state?: { file: string; code: string },
+  ) {
+    if (!state) return
+    this.old = readState(state.file, this.stateCode())
+    if (this.old) this.pending = []
+  }
+
+  /** The code and the parameters the state is packed with. */
+  private stateCode(): string {
+    return `${this.state!.code} ${this.target} ${this.packTarget} ${this.tierBytes}`
+  }
 
   /** The bodies' lists, until `finish` takes them. */
   private readonly body = new BodyPostings()
@@ -482,43 +602,18 @@ export class SearchIndexBuilder {
     return l
   }
 
-  /** Adds the next page. */
+  /** Adds the next page (kept for `finish` when the last build's state may be patched instead). */
   add(entry: SearchEntry): void {
+    this.digests.push(hash('sha1', JSON.stringify(entry), 'base64'))
+    if (this.pending) this.pending.push(entry)
+    else this.addPage(entry)
+  }
+
+  /** Tokenises the next page into every list of its keys. */
+  private addPage(entry: SearchEntry): void {
     const page = this.records.length
     this.body.add(fold(entry.x), page)
-    ;[entry.t, ...entry.h.map(([title]) => title)].forEach((text, field) => {
-      const low = fold(text)
-      const keys = keysOf(low)
-      // A field with no letter, digit or CJK character has no key: no query can match it.
-      if (!keys.chars.size) return
-      const meta = fieldMeta(low)
-      const head = (l: ByteList) => {
-        l.start(page)
-        l.push(field)
-        const tag = !meta.plain ? 0 : meta.plain.lead || meta.plain.trail ? 2 : 1
-        l.push(meta.length * 4 + tag)
-        if (tag === 2) {
-          l.push(meta.plain!.lead)
-          l.push(meta.plain!.trail)
-        }
-        if (tag) l.push(meta.plain!.count)
-      }
-      for (const [key, at] of keys.chars) {
-        const l = this.list('fc', Kind.FieldChar, key)
-        head(l)
-        l.positions(at)
-      }
-      for (const [key, at] of keys.grams) {
-        const l = this.list('fg', Kind.FieldGram, key)
-        head(l)
-        l.positions(at)
-      }
-      for (const [word, { key, at }] of keys.words) {
-        const l = this.list('fg', Kind.FieldWord, key, word)
-        head(l)
-        l.positions(at)
-      }
-    })
+    fieldEntries(entry, page, (part, kind, key, name) => this.list(part, kind, key, name))
     const text = Buffer.from(entry.x)
     this.textDigests.push(hash('sha1', text, 'base64'))
     if (this.dictionary) this.texts.push(this.deflateText(page, text))
@@ -530,7 +625,7 @@ export class SearchIndexBuilder {
       if (this.dictionaryBytes >= DICTIONARY_BYTES) this.completeDictionary()
     }
     this.lengths.push(lengthUnits(entry.x.length))
-    this.records.push([entry.t, entry.p, entry.h.map(([title, slug]) => (slug === slugify(title) ? [title] : [title, slug])), 0])
+    this.records.push(recordOf(entry))
   }
 
   /** The dictionary from the texts so far; the texts kept as they were are deflated with it. */
@@ -578,21 +673,110 @@ export class SearchIndexBuilder {
     })
   }
 
+  /** A list packed: when patching, at once (its varints changed); else the last build's bytes when its postings are the same. */
+  private packed(l: List): Uint8Array {
+    return this.patching ? this.encoded(packList(l.kind, l.list)) : packedList(this.items, l.kind, l.list)
+  }
+
+  /** Counts an item encoded while patching. */
+  private encoded(data: Uint8Array): Uint8Array {
+    this.patchStats.encoded++
+    return data
+  }
+
+  /**
+   * Makes the lists, texts and records from the last build's (`old`) when the pages are its own
+   * but for a few edited in place (as many, the same paths in the same order, the dictionary's
+   * pages unchanged): each edited page's old and new entries are spliced out of and into the
+   * lists of its old and new keys, which alone are packed again; every other list keeps its
+   * packed bytes (and tier), every other text and record its deflated bytes. Whether the
+   * state changed; false, touching nothing, when the pages are not such an edit (`finish` then
+   * tokenises every page).
+   */
+  private patch(): boolean {
+    const old = this.old!
+    const entries = this.pending!
+    if (entries.length !== old.pages.length) return false
+    const edited: number[] = []
+    for (let i = 0; i < entries.length; i++) if (this.digests[i] !== old.pages[i].digest) edited.push(i)
+    if (edited.length > PATCH_PAGES) return false
+    // Paths are compared from the records: a page moved is a page added and one deleted.
+    const oldRecords = old.pages.map((p) => JSON.parse(p.record) as [string, string, SearchRecord[number][2]])
+    if (edited.some((i) => oldRecords[i][1] !== entries[i].p)) return false
+    const dictionary = dictionaryOf(entries)
+    if (!dictionary.equals(old.dictionary)) return false
+    this.pending = undefined
+    this.patching = true
+    this.dictionary = dictionary
+    this.dictionaryDigest = createHash('sha1').update(dictionary).digest('hex')
+    this.dictionaryItem = old.dictionaryItem
+    const lists = old.lists
+    const touched = new Set<string>()
+    for (const page of edited) {
+      const [t, , h] = oldRecords[page]
+      const before = pageEntries({ t, p: '', h: h.map(([title]) => [title, '']), x: inflateRawSync(old.pages[page].text, { dictionary }).toString('utf8') })
+      const after = pageEntries(entries[page])
+      const low = fold(entries[page].x)
+      for (const id of new Set([...before.keys(), ...after.keys()])) {
+        const now = after.get(id)
+        const l = lists.get(id) ?? (now && { kind: now.kind, name: now.name, key: now.key, entries: 0, data: new Uint8Array(0), packed: new Uint8Array(0) })
+        if (!l) continue
+        const spliced = spliceList(l.kind, l.data, l.entries, page, now)
+        if (!spliced.entries) {
+          lists.delete(id)
+          continue
+        }
+        const slots = l.slots && spliceSlots(l.slots, spliced.before, spliced.removed, (now?.positions ?? []).map((at) => tierSlot(low, at) + 1))
+        lists.set(id, { ...l, data: spliced.data, entries: spliced.entries, slots })
+        touched.add(id)
+      }
+    }
+    for (const [id, l] of lists) {
+      const list: List = { kind: l.kind, name: l.name, key: l.key, list: ByteList.over([l.data], l.entries) }
+      if (!touched.has(id)) {
+        list.packed = l.packed
+        list.tierParts = l.tier
+        this.patchStats.reused++
+      } else if (l.slots) list.slots = ByteList.over([l.slots], 0)
+      this.parts[partOf(l.kind)].push(list)
+    }
+    const changed = new Set(edited)
+    old.pages.forEach((p, i) => {
+      const entry = entries[i]
+      this.records.push(changed.has(i) ? recordOf(entry) : [...oldRecords[i], 0])
+      this.texts.push(changed.has(i) ? this.encoded(this.deflate(Buffer.from(entry.x))) : p.text)
+      this.lengths.push(changed.has(i) ? lengthUnits(entry.x.length) : p.length)
+    })
+    this.recordItems = old.records.map((r, g) => (edited.some((i) => Math.floor(i / RECORD_PAGES) === g) ? undefined : r))
+    this.patchStats.reused += entries.length - edited.length
+    return edited.length > 0
+  }
+
   /** Packs the index; `dirUrl` is where the packs will be served from. */
   finish(dirUrl: string): SearchShards {
+    const changed = this.pending ? this.patch() : true
+    if (this.pending) {
+      // The last build's lists could not be patched: every page is tokenised.
+      for (const entry of this.pending) this.addPage(entry)
+      this.pending = undefined
+    }
     if (!this.dictionary) this.completeDictionary()
     for (const { kind, name, key, chunks, entries } of this.body.take()) this.parts[kind === Kind.BodyChar ? 'c' : 'g'].push({ kind, name, key, list: ByteList.over(chunks, entries) })
     // Which bigram lists are tiered is known once they are packed; their tiers need the characters after each position.
     const tiered: List[] = []
     for (const l of this.parts.g) {
       if (l.kind !== Kind.BodyGram) continue
-      l.packed = packedList(this.items, l.kind, l.list)
+      l.packed ??= this.packed(l)
       if (l.packed.length > this.tierBytes) tiered.push(l)
     }
-    for (const l of tiered) l.tier = this.tierKey(l)
+    // Tiers neither kept (`tierParts`) nor patched (`slots`): named by their inputs, or, when
+    // patching, made from the texts (a list that has just grown past the tier's size).
+    const unknown = tiered.filter((l) => !l.tierParts && !l.slots)
+    if (!this.patching) for (const l of unknown) l.tier = this.tierKey(l)
     // Slots only for the tiers encoded again: they inflate the texts of the list's pages.
-    const fresh = tiered.filter((l) => !this.items.has(l.tier!))
+    const fresh = this.patching ? unknown : unknown.filter((l) => !this.items.has(l.tier!))
     if (fresh.length) this.slotsOf(fresh)
+    const lists = new Map<string, StateList>()
     const n = { c: 0, g: 0, fc: 0, fg: 0 }
     for (const part of PARTS) n[part] = this.bucketCount(this.parts[part])
     const sizes: number[] = []
@@ -620,20 +804,31 @@ export class SearchIndexBuilder {
     const tiers = new TierPacks(this.packTarget)
     // Raw, not compressed: a bucket is mostly Rice-coded bits, which deflate at level 1 made
     // 1.9 % smaller at 2,000 pages (level 6 no smaller than that), for 0.25–0.35 s of this thread.
-    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers)) add(bucket, false)
+    for (const part of PARTS) for (const bucket of this.buckets(this.parts[part], n[part], tiers, lists)) add(bucket, false)
     // The dictionary, the lengths, records and texts start a pack of their own: a host that ignores ranges sends buckets and texts apart.
-    add(this.items.item(ItemCache.key((h) => h.update(`dictionary ${this.dictionaryDigest}`)), () => deflateRawSync(this.dictionary!, { level: 9 })), false, [], true)
+    const dictionaryItem = (this.dictionaryItem ??= this.items.item(ItemCache.key((h) => h.update(`dictionary ${this.dictionaryDigest}`)), () => deflateRawSync(this.dictionary!, { level: 9 })))
+    add(dictionaryItem, false, [], true)
     add(Uint8Array.from(this.lengths), false)
+    const records: Uint8Array[] = []
     for (let first = 0; first < this.records.length; first += RECORD_PAGES) {
       const texts = this.texts.slice(first, first + RECORD_PAGES)
-      const pages = this.records.slice(first, first + RECORD_PAGES).map((r, i): SearchRecord[number] => [r[0], r[1], r[2], texts[i].length])
-      add(this.deflateRecord(JSON.stringify(pages)), true, texts)
+      let record = this.recordItems[first / RECORD_PAGES]
+      if (!record) {
+        const pages = this.records.slice(first, first + RECORD_PAGES).map((r, i): SearchRecord[number] => [r[0], r[1], r[2], texts[i].length])
+        record = this.patching ? this.encoded(this.deflate(JSON.stringify(pages))) : this.deflateRecord(JSON.stringify(pages))
+      } else this.patchStats.reused++
+      records.push(record)
+      add(record, true, texts)
     }
     close()
     // Tier packs last: the first part's sizes say nothing of them (the stubs in buckets do).
     for (const data of tiers.packs) files.push([`${files.length}.bin`, Buffer.concat(data)])
-    const stats = { encoded: this.items.encoded, reused: this.items.reused }
-    this.items.save()
+    const stats = this.patching ? this.patchStats : { encoded: this.items.encoded, reused: this.items.reused }
+    if (!this.patching) this.items.save()
+    if (this.state && changed) {
+      const pages = this.records.map((r, i) => ({ digest: this.digests[i], record: JSON.stringify([r[0], r[1], r[2]]), text: this.texts[i], length: this.lengths[i] }))
+      writeState(this.state.file, { code: this.stateCode(), dictionary: this.dictionary!, dictionaryItem, pages, records, lists })
+    }
     return { manifest: { v: FORMAT_VERSION, s: dirUrl, n, p: this.records.length, r: RECORD_PAGES, z: encodeSizes(sizes), raw: RAW_ITEMS, k }, files, stats }
   }
 
@@ -676,7 +871,7 @@ export class SearchIndexBuilder {
    * One family of buckets: every list in the bucket of its key, in kind then key order. A bodies'
    * bigram list past `tierBytes` is tiered: its tier goes to the tier packs, a stub to the bucket.
    */
-  private buckets(lists: List[], n: number, tiers: TierPacks): Uint8Array[] {
+  private buckets(lists: List[], n: number, tiers: TierPacks, kept: Map<string, StateList>): Uint8Array[] {
     const byBucket: List[][] = Array.from({ length: n }, () => [])
     for (const l of lists) byBucket[hashKey(l.key, n)].push(l)
     return byBucket.map((bucket) => {
@@ -684,12 +879,16 @@ export class SearchIndexBuilder {
       const out = new ByteList()
       for (const l of bucket) {
         let kind = l.kind
-        let data = l.packed ?? packedList(this.items, kind, l.list)
-        if (l.tier) {
+        const packed = (l.packed ??= this.packed(l))
+        let data = packed
+        const tieredList = l.kind === Kind.BodyGram && packed.length > this.tierBytes
+        if (tieredList) {
           kind = Kind.BodyTier
-          data = placeTier(l.list.entries, this.items.item(l.tier, () => tierParts(l)), tiers)
+          l.tierParts ??= l.tier ? this.items.item(l.tier, () => tierParts(l)) : this.encoded(tierParts(l))
+          data = placeTier(l.list.entries, l.tierParts, tiers)
         }
-        l.slots = l.packed = l.tier = undefined
+        if (this.state) kept.set(listId(l.kind, l.name), { kind: l.kind, name: l.name, key: l.key, entries: l.list.entries, data: l.list.data, packed, tier: tieredList ? l.tierParts : undefined, slots: tieredList ? l.slots?.data : undefined })
+        l.slots = l.packed = l.tier = l.tierParts = undefined
         const key = utf8.encode(l.name)
         out.push(kind)
         out.push(key.length)

@@ -43,7 +43,7 @@ export interface SearchBuilder {
 /** A builder of the site's search index (see ../README.md and ../FORMAT.md). */
 export function createSearchBuilder({ pages, cacheDir }: SearchBuilderOptions): SearchBuilder {
   const cache = cacheDir ? openSearchCache(cacheDir) : undefined
-  const items = cacheDir ? { file: join(cacheDir, 'search-items.bin'), code: searchCodeKey() } : undefined
+  const items = cacheDir ? { file: join(cacheDir, 'search-items.bin'), state: join(cacheDir, 'search-state.bin'), code: searchCodeKey() } : undefined
   // With an index of this code cached, the entries are likely its own: packing them while the
   // pages parse would take the parse's cores for nothing.
   let job: SearchJob | undefined = cache?.holdsAny() ? undefined : startSearchJob(pages, items)

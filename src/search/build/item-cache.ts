@@ -10,7 +10,7 @@ import { join } from 'node:path'
  * build used are kept (one file). Best effort: a store that cannot be read or written is empty.
  */
 export class ItemCache {
-  private readonly old = new Map<string, Uint8Array>()
+  private loaded: Map<string, Uint8Array> | undefined
   private readonly used = new Map<string, Uint8Array>()
   /** Items encoded by this build, and items reused from the last. */
   encoded = 0
@@ -23,20 +23,26 @@ export class ItemCache {
   constructor(
     private readonly file?: string,
     private readonly code = '',
-  ) {
-    if (!file) return
+  ) {}
+
+  /** The last build's items, read when first asked for (a build that patches the last one's lists never asks). */
+  private get old(): Map<string, Uint8Array> {
+    if (this.loaded) return this.loaded
+    const old = (this.loaded = new Map())
+    if (!this.file) return old
     try {
-      const data = readFileSync(file)
-      if (data.toString('latin1', 0, 16) !== code.padEnd(16)) return
+      const data = readFileSync(this.file)
+      if (data.toString('latin1', 0, 16) !== this.code.padEnd(16)) return old
       for (let at = 16; at < data.length; ) {
         const keyLength = data.readUInt16LE(at)
         const key = data.toString('latin1', at + 2, (at += 2 + keyLength))
         const size = data.readUInt32LE(at)
-        this.old.set(key, data.subarray(at + 4, (at += 4 + size)))
+        old.set(key, data.subarray(at + 4, (at += 4 + size)))
       }
     } catch {
-      this.old.clear()
+      old.clear()
     }
+    return old
   }
 
   /** A digest of the inputs `feed` gives it, to name an item by. */
@@ -72,9 +78,9 @@ export class ItemCache {
     return data
   }
 
-  /** Keeps the items this build used for the next. */
+  /** Keeps the items this build used for the next; nothing is written when they are the last build's. */
   save(): void {
-    if (!this.file) return
+    if (!this.file || (!this.encoded && this.used.size === this.old.size)) return
     const parts: Uint8Array[] = [Buffer.from(this.code.padEnd(16).slice(0, 16), 'latin1')]
     for (const [key, data] of this.used) {
       const head = Buffer.alloc(6 + key.length)

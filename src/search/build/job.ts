@@ -40,9 +40,10 @@ function fromWire({ message, stack }: { message: string; stack?: string }): Erro
 /** Entries sent to the worker at once: few messages, and none too large to clone quickly. */
 const BATCH_SIZE = 64
 
-/** Where the job keeps its encoded items between builds (see `ItemCache`), and the code that encodes them. */
+/** Where the job keeps its encoded items (see `ItemCache`) and its lists (see `BuildState`) between builds, and the code that encodes them. */
 export interface SearchItemsFile {
   file: string
+  state: string
   code: string
 }
 
@@ -57,7 +58,7 @@ export function startSearchJob(pages: number, items?: SearchItemsFile): SearchJo
 
 /** The packing of one job, with the items of the last build. */
 export function jobBuilder(items?: SearchItemsFile): SearchIndexBuilder {
-  return new SearchIndexBuilder(undefined, undefined, undefined, new ItemCache(items?.file, items?.code))
+  return new SearchIndexBuilder(undefined, undefined, undefined, new ItemCache(items?.file, items?.code), items && { file: items.state, code: items.code })
 }
 
 function inlineJob(items?: SearchItemsFile): SearchJob {
