@@ -258,6 +258,60 @@ function packedList(items: ItemCache, kind: Kind, list: ByteList): Uint8Array {
   return items.item(key, () => packList(kind, list, data))
 }
 
+/**
+ * A list's values and their codes, read from its varints, into `values` and `codes`; how many.
+ * The bodies' lists (most of the values, and every list an edit packs again at once) are read
+ * here as `walkList` lays them out, without a call per value; the fields' through `walkList`.
+ */
+function listCodes(kind: Kind, entries: number, data: Uint8Array, values: Float64Array, codes: Uint8Array): number {
+  let n = 0
+  let at = 0
+  const next = (): number => {
+    let b = data[at++]
+    if (b < 128) return b
+    let v = b & 127
+    let scale = 128
+    for (;;) {
+      b = data[at++]
+      if (b === undefined) throw new Error('search index: truncated item')
+      v += (b & 127) * scale
+      if (b < 128) return v
+      scale *= 128
+    }
+  }
+  if (kind === Kind.BodyChar) {
+    for (let e = 0; e < entries; e++) {
+      values[n] = next()
+      codes[n++] = Code.Page
+      values[n] = next()
+      codes[n++] = Code.Small
+      values[n] = next()
+      codes[n++] = Code.First
+    }
+    return n
+  }
+  if (kind === Kind.BodyGram || kind === Kind.BodyWord) {
+    for (let e = 0; e < entries; e++) {
+      values[n] = next()
+      codes[n++] = Code.Page
+      const count = (values[n] = next())
+      codes[n++] = Code.Small
+      for (let i = 0; i < count; i++) {
+        values[n] = next()
+        codes[n++] = i ? Code.Gap : Code.First
+      }
+    }
+    return n
+  }
+  walkList(kind, entries, (code) => {
+    const v = next()
+    values[n] = v
+    codes[n++] = code
+    return v
+  })
+  return n
+}
+
 /** A list's varints as stored (see `listValues` in format/shards.ts). */
 function packList(kind: Kind, list: ByteList, data = list.data): Uint8Array {
   if (scratchValues.length < data.length) {
@@ -266,14 +320,7 @@ function packList(kind: Kind, list: ByteList, data = list.data): Uint8Array {
   }
   const values = scratchValues
   const codes = scratchCodes
-  const r = new VarReader(data)
-  let n = 0
-  walkList(kind, list.entries, (code) => {
-    const v = r.next()
-    values[n] = v
-    codes[n++] = code
-    return v
-  })
+  const n = listCodes(kind, list.entries, data, values, codes)
   const k = riceParameters(values, codes, n)
   // One scratch for every list's bits, grown (a few times a build) to the longest code.
   const bits = new BitWriter(scratchBits)

@@ -11,6 +11,12 @@ export interface PageEntries {
   positions?: number[]
 }
 
+/** Where the `n` varints from `at` end (a varint ends at a byte below 128). */
+function skipVarints(data: Uint8Array, at: number, n: number): number {
+  while (n > 0 && at < data.length) if (data[at++] < 128) n--
+  return at
+}
+
 function pushVarint(out: number[], v: number): void {
   while (v >= 128) {
     out.push((v & 127) | 128)
@@ -51,15 +57,18 @@ export function spliceList(kind: Kind, data: Uint8Array, entries: number, page: 
     if (p < page) last = p
     else old++
     // The rest of the entry (its delta read), counting a bigram list's positions.
-    let i = 0
-    walkList(kind, 1, () => {
-      const v = i++ === 0 ? delta : r.next()
-      if (counted && i === 2) {
-        if (p < page) before += v
-        else removed += v
+    if (kind === Kind.BodyChar) r.at = skipVarints(data, r.at, 2)
+    else if (kind === Kind.BodyGram || kind === Kind.BodyWord) {
+      const n = r.next()
+      if (counted) {
+        if (p < page) before += n
+        else removed += n
       }
-      return v
-    })
+      r.at = skipVarints(data, r.at, n)
+    } else {
+      let i = 0
+      walkList(kind, 1, () => (i++ === 0 ? delta : r.next()))
+    }
   }
   if (pageStart < 0) pageStart = r.at
   const head: number[] = []
