@@ -1,5 +1,5 @@
-// The search index's packing CPU after a one-page body edit, with the items of the build before
-// (see src/search/build/item-cache.ts), against a cold packing of the same entries; checks that
+// The search index's packing CPU after a one-page body edit, with the lists and items of the build before
+// (see src/search/build/state.ts, patch.ts), against a cold packing of the same entries; checks that
 // both give the same bytes. Needs lib/ (node scripts/compile.mjs) and a corpus:
 //   node bench/gen-corpus.mjs --n 2000 --out /tmp/c2000 && node bench/search-incremental.mjs /tmp/c2000
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'

@@ -312,12 +312,33 @@ function listCodes(kind: Kind, entries: number, data: Uint8Array, values: Float6
   return n
 }
 
+/** The bytes `packList` would give the list, without coding it (a tiered list's size says only that it is tiered). */
+function packedListSize(kind: Kind, list: ByteList): number {
+  const data = list.data
+  growScratch(data.length)
+  const n = listCodes(kind, list.entries, data, scratchValues, scratchCodes)
+  const k = riceParameters(scratchValues, scratchCodes, n)
+  let bits = 0
+  for (let i = 0; i < n; i++) {
+    const v = scratchValues[i]
+    const c = scratchCodes[i]
+    // As `BitWriter.gamma` and `.rice` write them.
+    bits += c === Code.Small ? 2 * (31 - Math.clz32(v + 1)) + 1 : (v >>> k[c]) + 1 + k[c]
+  }
+  let head = 1
+  for (let e = list.entries; e >= 128; e = Math.floor(e / 128)) head++
+  return head + 2 + Math.ceil(bits / 8)
+}
+
+function growScratch(length: number): void {
+  if (scratchValues.length >= length) return
+  scratchValues = new Float64Array(length + (length >> 1))
+  scratchCodes = new Uint8Array(scratchValues.length)
+}
+
 /** A list's varints as stored (see `listValues` in format/shards.ts). */
 function packList(kind: Kind, list: ByteList, data = list.data): Uint8Array {
-  if (scratchValues.length < data.length) {
-    scratchValues = new Float64Array(data.length + (data.length >> 1))
-    scratchCodes = new Uint8Array(scratchValues.length)
-  }
+  growScratch(data.length)
   const values = scratchValues
   const codes = scratchCodes
   const n = listCodes(kind, list.entries, data, values, codes)
@@ -371,6 +392,11 @@ interface List {
   tier?: string
   /** Tiered lists: their tier's parts, once made (or kept from the last build, see `BuildState`). */
   tierParts?: Uint8Array
+  /** Whether the list is tiered (bodies' bigrams, once their size is known). */
+  tiered?: boolean
+  /** A patched tiered list: its last tier's parts, and the groups a page edited had or has positions in (the others are the same). */
+  lastTier?: Uint8Array
+  groups?: Set<number>
   /** Tiered lists whose parts are encoded again: the tier slot of each position (`tierSlot` + 1), in list order. */
   slots?: ByteList
 }
@@ -406,7 +432,9 @@ const NO_BYTES = new Uint8Array(0)
  * the tier's parts, end to end after their sizes: the summary, then each group (empty when no
  * page falls in it), its classes' sizes and then their lists.
  */
-function tierParts({ list, slots }: List): Uint8Array {
+function tierParts({ list, slots, lastTier, groups: touched }: List): Uint8Array {
+  // Only the groups an edit touched are made again when the last tier is at hand.
+  const groups = lastTier && touched ? touched : undefined
   const summary = new ByteList()
   // Made as a slot is first used: a list's pages fill few of its 2,080 slots, and a buffer for
   // each slot of each tiered list (some thousands of lists at 10,000 pages) cost more than the rest.
@@ -428,7 +456,7 @@ function tierParts({ list, slots }: List): Uint8Array {
       at += r.next()
       if (!i) first = at
       const slot = s.next() - 1
-      if (slot < 0) continue
+      if (slot < 0 || (groups && !groups.has(Math.floor(slot / (TIER_CLASSES + 1))))) continue
       if (slotCount[slot]++ === 0) {
         slotFirst[slot] = at
         seen.push(slot)
@@ -447,7 +475,12 @@ function tierParts({ list, slots }: List): Uint8Array {
     seen.length = 0
   }
   const parts: Uint8Array[] = [packList(Kind.BodyChar, summary)]
+  const last = groups ? splitTier(lastTier!) : undefined
   for (let g = 0; g < TIER_GROUPS; g++) {
+    if (last && !groups!.has(g)) {
+      parts.push(last[1 + g])
+      continue
+    }
     const lists = classes.slice(g * (TIER_CLASSES + 1), (g + 1) * (TIER_CLASSES + 1)).map((l) => (l?.entries ? packList(Kind.BodyChar, l) : NO_BYTES))
     if (!lists.some((l) => l.length)) {
       parts.push(NO_BYTES)
@@ -463,12 +496,17 @@ function tierParts({ list, slots }: List): Uint8Array {
   return out.data
 }
 
-/** Places a tier's parts (`tierParts`) in the tier packs; the stub the bucket holds in place of the list. */
-function placeTier(entries: number, data: Uint8Array, tiers: TierPacks): Uint8Array {
+/** A tier's parts (`tierParts`): the summary, then each group. */
+function splitTier(data: Uint8Array): Uint8Array[] {
   const r = new VarReader(data)
   const sizes = Array.from({ length: 1 + TIER_GROUPS }, () => r.next())
   let at = r.at
-  const parts = sizes.map((size) => data.subarray(at, (at += size)))
+  return sizes.map((size) => data.subarray(at, (at += size)))
+}
+
+/** Places a tier's parts (`tierParts`) in the tier packs; the stub the bucket holds in place of the list. */
+function placeTier(entries: number, data: Uint8Array, tiers: TierPacks): Uint8Array {
+  const parts = splitTier(data)
   const { pack, start } = tiers.add([parts[0]])
   const stub = new ByteList()
   stub.push(entries)
@@ -759,6 +797,7 @@ export class SearchIndexBuilder {
     this.dictionaryItem = old.dictionaryItem
     const lists = old.lists
     const touched = new Set<string>()
+    const tierGroups = new Map<string, Set<number>>()
     for (const page of edited) {
       const [t, , h] = oldRecords[page]
       const before = pageEntries({ t, p: '', h: h.map(([title]) => [title, '']), x: inflateRawSync(old.pages[page].text, { dictionary }).toString('utf8') })
@@ -773,7 +812,15 @@ export class SearchIndexBuilder {
           lists.delete(id)
           continue
         }
-        const slots = l.slots && spliceSlots(l.slots, spliced.before, spliced.removed, (now?.positions ?? []).map((at) => tierSlot(low, at) + 1))
+        const added = (now?.positions ?? []).map((at) => tierSlot(low, at) + 1)
+        let slots: Uint8Array | undefined
+        if (l.slots) {
+          const patched = spliceSlots(l.slots, spliced.before, spliced.removed, added)
+          slots = patched.slots
+          const groups = tierGroups.get(id) ?? new Set<number>()
+          for (const slot of [...patched.removed, ...added]) if (slot > 0) groups.add(Math.floor((slot - 1) / (TIER_CLASSES + 1)))
+          tierGroups.set(id, groups)
+        }
         lists.set(id, { ...l, data: spliced.data, entries: spliced.entries, slots })
         touched.add(id)
       }
@@ -784,7 +831,12 @@ export class SearchIndexBuilder {
         list.packed = l.packed
         list.tierParts = l.tier
         this.patchStats.reused++
-      } else if (l.slots) list.slots = ByteList.over([l.slots], 0)
+      } else if (l.slots) {
+        list.slots = ByteList.over([l.slots], 0)
+        // Its tier's groups no edited page touched are kept as they were.
+        list.lastTier = l.tier
+        list.groups = tierGroups.get(id)
+      }
       this.parts[partOf(l.kind)].push(list)
     }
     const changed = new Set(edited)
@@ -813,8 +865,12 @@ export class SearchIndexBuilder {
     const tiered: List[] = []
     for (const l of this.parts.g) {
       if (l.kind !== Kind.BodyGram) continue
-      l.packed ??= this.packed(l)
-      if (l.packed.length > this.tierBytes) tiered.push(l)
+      // A tier kept, or patched (its slots), needs only the list's size: its packed bytes are not stored.
+      const size = l.tierParts ? Infinity : this.patching && l.slots ? packedListSize(l.kind, l.list) : (l.packed ??= this.packed(l)).length
+      if (size > this.tierBytes) {
+        l.tiered = true
+        tiered.push(l)
+      } else l.packed ??= this.packed(l)
     }
     // Tiers neither kept (`tierParts`) nor patched (`slots`): named by their inputs, or, when
     // patching, made from the texts (a list that has just grown past the tier's size).
@@ -923,12 +979,14 @@ export class SearchIndexBuilder {
     for (const l of lists) byBucket[hashKey(l.key, n)].push(l)
     return byBucket.map((bucket) => {
       bucket.sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      const out = new ByteList()
+      const head = new ByteList(false, 256)
+      const pieces: Uint8Array[] = []
+      let mark = 0
       for (const l of bucket) {
         let kind = l.kind
-        const packed = (l.packed ??= this.packed(l))
+        const tieredList = l.tiered === true
+        const packed = tieredList ? NO_BYTES : (l.packed ??= this.packed(l))
         let data = packed
-        const tieredList = l.kind === Kind.BodyGram && packed.length > this.tierBytes
         if (tieredList) {
           kind = Kind.BodyTier
           l.tierParts ??= l.tier ? this.items.item(l.tier, () => tierParts(l)) : this.encoded(tierParts(l))
@@ -937,13 +995,15 @@ export class SearchIndexBuilder {
         if (this.state) kept.set(listId(l.kind, l.name), { kind: l.kind, name: l.name, key: l.key, entries: l.list.entries, data: l.list.data, packed, tier: tieredList ? l.tierParts : undefined, slots: tieredList ? l.slots?.data : undefined })
         l.slots = l.packed = l.tier = l.tierParts = undefined
         const key = utf8.encode(l.name)
-        out.push(kind)
-        out.push(key.length)
-        out.append(key)
-        out.push(data.length)
-        out.append(data)
+        head.push(kind)
+        head.push(key.length)
+        head.append(key)
+        head.push(data.length)
+        pieces.push(head.data.slice(mark), data)
+        mark = head.length
       }
-      return out.data
+      // Copied once, into a buffer of its size (a buffer grown by doubling copied each bucket some ten times).
+      return Buffer.concat(pieces)
     })
   }
 }

@@ -87,17 +87,18 @@ export function spliceList(kind: Kind, data: Uint8Array, entries: number, page: 
   return { data: out, entries: entries - old + (now?.entries ?? 0), before, removed }
 }
 
-/** A tiered list's slots (varints, one a position) with `removed` of them after the first `before` replaced by `added`. */
-export function spliceSlots(slots: Uint8Array, before: number, removed: number, added: number[]): Uint8Array {
+/** A tiered list's slots (varints, one a position) with `removed` of them after the first `before` replaced by `added`; and the slots removed. */
+export function spliceSlots(slots: Uint8Array, before: number, removed: number, added: number[]): { slots: Uint8Array; removed: number[] } {
   const r = new VarReader(slots)
-  for (let i = 0; i < before; i++) r.next()
+  r.at = skipVarints(slots, 0, before)
   const start = r.at
-  for (let i = 0; i < removed; i++) r.next()
+  const gone: number[] = []
+  for (let i = 0; i < removed; i++) gone.push(r.next())
   const mid: number[] = []
   for (const s of added) pushVarint(mid, s)
   const out = new Uint8Array(start + mid.length + slots.length - r.at)
   out.set(slots.subarray(0, start))
   out.set(mid, start)
   out.set(slots.subarray(r.at), start + mid.length)
-  return out
+  return { slots: out, removed: gone }
 }
