@@ -830,6 +830,8 @@ export class SearchIndexBuilder {
       if (!touched.has(id)) {
         list.packed = l.packed
         list.tierParts = l.tier
+        // Kept for the next edit, which may touch it.
+        if (l.slots) list.slots = ByteList.over([l.slots], 0)
         this.patchStats.reused++
       } else if (l.slots) {
         list.slots = ByteList.over([l.slots], 0)
