@@ -32,6 +32,7 @@ const SLOW_UNITS = [
   'search-tiers',
   'serve-comments',
   'serve-ranges',
+  'site-content',
   'site-headers',
   'valine-config',
   'vssue-config',
@@ -55,7 +56,7 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     projects: [
       // Functions on values, in process: a test taking seconds is a bug or belongs elsewhere.
-      { extends: true, test: { name: 'unit', include: [`test/unit/**/${TESTS}`], exclude: SLOW_UNITS, testTimeout: 10_000, hookTimeout: 10_000 } },
+      { extends: true, test: { name: 'unit', include: [`test/unit/**/${TESTS}`], exclude: SLOW_UNITS, testTimeout: 10_000, hookTimeout: 10_000, isolate: false } },
       // The comment service: its parts, on Node and workerd, with SQLite, PostgreSQL and D1.
       { extends: true, test: { name: 'proxy', include: [`test/proxy/**/${TESTS}`], testTimeout: 60_000, hookTimeout: 120_000 } },
       // Whole builds and the compiled CLI, as a user runs them.
