@@ -55,7 +55,9 @@ export default defineConfig({
     // second to reload a page and fetch its data (seen in CI with the admin page on PostgreSQL).
     expect: { poll: { timeout: 10_000 } },
     projects: [
-      // Functions on values, in process: a test taking seconds is a bug or belongs elsewhere.
+      // Functions on values, in process: a test taking seconds is a bug or belongs elsewhere. Its
+      // files share each worker's modules (isolate: false): importing the sources again for every
+      // file was two thirds of its CPU time.
       { extends: true, test: { name: 'unit', include: [`test/unit/**/${TESTS}`], exclude: SLOW_UNITS, testTimeout: 10_000, hookTimeout: 10_000, isolate: false } },
       // The comment service: its parts, on Node and workerd, with SQLite, PostgreSQL and D1.
       { extends: true, test: { name: 'proxy', include: [`test/proxy/**/${TESTS}`], testTimeout: 60_000, hookTimeout: 120_000 } },
