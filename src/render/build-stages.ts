@@ -148,7 +148,8 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
       early: () => ({ renderer: quiet(import('./emit/render-html.js')) }),
       async run({ renderer, config, routes, chunks, map, bundle, extraSite, extraHead, parsed, widgets, widgetData }) {
         const routePaths = new Set(routes.routes.map((r) => r.path))
-        const clientSite = clientSiteOf(config, map.url, { ...extraSite, ...themeSiteOf(config, (path) => routePaths.has(path)) }, widgets, widgetData)
+        const used = new Set(routes.routes.flatMap((r) => r.data.widgets ?? []))
+        const clientSite = clientSiteOf(config, map.url, { ...extraSite, ...themeSiteOf(config, (path) => routePaths.has(path)) }, { settings: widgets, data: widgetData, used })
         // Each page goes to the writer as text once the headers stage's facts are taken from it:
         // the writer's thread encodes it (UTF-8 of text with Chinese in it is slow, 0.3 s per
         // 2,000 pages, and the render is this thread's alone). Without an output folder it is kept

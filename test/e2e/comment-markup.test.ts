@@ -64,7 +64,7 @@ const DISALLOWED = [
 /** Widget A's sanitiser, bundled for the browser as the site bundles it. */
 async function browserSanitiser(): Promise<string> {
   const out = await build({
-    stdin: { contents: `import { sanitizeHtml } from './src/client/widgets/valine/sanitize.ts'; window.__sanitize = sanitizeHtml`, resolveDir: REPO_ROOT, loader: 'ts' },
+    stdin: { contents: `import { sanitizeHtml } from './src/client/widgets/kit/comment-html.ts'; window.__sanitize = sanitizeHtml`, resolveDir: REPO_ROOT, loader: 'ts' },
     bundle: true,
     format: 'iife',
     write: false,

@@ -145,7 +145,7 @@ describe('import boundaries (design.md §5)', () => {
   })
 
   it('the admin page imports the browser packages, the client (not its entry) and shared; the proxy never imports it', () => {
-    expect(check('admin', 'app.tsx', lines('react', 'dompurify', '../client/widgets/valine/sanitize.js', '../shared/escape.js', './styles.css'))).toBe(0)
+    expect(check('admin', 'app.tsx', lines('react', 'dompurify', '../client/widgets/kit/comment-html.js', '../shared/escape.js', './styles.css'))).toBe(0)
     expect(check('admin', 'app.tsx', lines('hono', 'node:fs', '../client/main.js', '../proxy/app.js', '../render/routes.js'))).toBe(5)
     expect(check('proxy', 'admin-page/page.ts', lines('../../admin/app.js'))).toBe(1)
   })

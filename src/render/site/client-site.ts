@@ -1,26 +1,32 @@
 import type { ClientSite, ClientWidget, SiteConfig } from '../../shared/types.js'
 import { widgetSettings, widgetsOn, type WidgetSettings } from '../widgets/index.js'
 
+/** What the site data takes of the widgets. */
+export interface ClientWidgetsInput {
+  /** The build's widget settings (default: the config's own, without a comment service of the build's). */
+  settings?: WidgetSettings
+  /** What the widgets' own files add to their site data (their build hooks' `assets`), by name. */
+  data?: Readonly<Record<string, object>>
+  /** The widgets some route mounts: the others get no record (default: every widget that is on). */
+  used?: ReadonlySet<string>
+}
+
 /**
  * The site-wide data every page carries inline: what the client needs, and nothing per page.
- * Each widget that is on gets its record in `widgets` (its placement and its declaration's
- * `clientData`, with what its build hooks' files add, `widgetData`); a route's own props are in
+ * Each widget that is on and used gets its record in `widgets` (its placement and its
+ * declaration's `clientData`, with what its build hooks' files add); a route's own props are in
  * the route's data (route-widgets.ts).
  */
-export function clientSiteOf(
-  config: SiteConfig,
-  routesUrl: string,
-  extra: Partial<ClientSite>,
-  settings: WidgetSettings = widgetSettings(config),
-  widgetData: Readonly<Record<string, object>> = {},
-): ClientSite {
+export function clientSiteOf(config: SiteConfig, routesUrl: string, extra: Partial<ClientSite>, input: ClientWidgetsInput = {}): ClientSite {
+  const { settings = widgetSettings(config), data: widgetData = {}, used } = input
   const widgets: Record<string, ClientWidget> = {}
   const fromWidgets: Record<string, unknown> = {}
   for (const [w, s] of widgetsOn(settings)) {
+    Object.assign(fromWidgets, w.siteData?.(s))
+    if (used && !used.has(w.name)) continue
     const data = w.clientData?.(s) as object | undefined
     const added = widgetData[w.name]
     widgets[w.name] = { placement: w.placement, ...(data || added ? { data: { ...data, ...added } } : {}) }
-    Object.assign(fromWidgets, w.siteData?.(s))
   }
   return {
     title: config.title,

@@ -1,9 +1,6 @@
-import type { RouteData } from '../../shared/types.js'
+import type { RouteData, SiteConfig } from '../../shared/types.js'
 import type { WidgetRoute } from '../../shared/widgets/define.js'
-import { widgetsOn, type AnyWidget, type WidgetSettings } from '../widgets/index.js'
-
-/** An overlay widget without props of its own per route mounts on every page (home and articles). */
-const onEveryPage = (route: WidgetRoute): object | undefined => (route.kind === 'home' || route.kind === 'article' ? {} : undefined)
+import { widgetSettings, widgetsOn, type AnyWidget, type WidgetSettings } from '../widgets/index.js'
 
 /**
  * A route's widgets (in list order) and the props it has its own of, by name: each widget that
@@ -16,7 +13,8 @@ export function widgetsOfRoute(data: RouteData, on: readonly [AnyWidget, unknown
   const route = data as WidgetRoute
   for (const [w, s] of on) {
     const own = w.routeProps?.(route, s, base)
-    const mounted = w.routeProps ? own : w.placement === 'overlay' ? onEveryPage(route) : undefined
+    // An overlay widget without props of its own per route is on every route (spec §2: the global overlay).
+    const mounted = w.routeProps ? own : w.placement === 'overlay' ? {} : undefined
     if (mounted === undefined) continue
     widgets.push(w.name)
     if (own !== undefined) props[w.name] = own
@@ -39,3 +37,6 @@ export function withWidgets<T extends { routes: { data: RouteData }[] }>(table: 
   for (const [w, s] of on) w.markRoutes?.(table.routes, s)
   return table
 }
+
+/** The widgets a route of this config mounts (the config's own settings, no comment service of the build's). */
+export const widgetsFor = (config: SiteConfig, route: WidgetRoute): string[] => widgetsOfRoute(route as RouteData, widgetsOn(widgetSettings(config)), config.base).widgets

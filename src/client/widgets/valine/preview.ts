@@ -3,7 +3,7 @@
  * `<br>`, smart typography (marked-smartypants), heading ids prefixed `v-` (so they never clash
  * with the article's own). Loaded with a dynamic import the first time the reader works in the
  * editor, so marked is a chunk of its own. The HTML is not safe by itself: it goes through
- * `sanitize.ts` before it is shown, and the service sanitises what is stored.
+ * `../kit/comment-html.ts` before it is shown, and the service sanitises what is stored.
  */
 import { Marked, type Tokens } from 'marked'
 import { markedSmartypants } from 'marked-smartypants'
