@@ -3,7 +3,7 @@
 import type { HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
 import type { HeaderBadge } from './badge.js'
 import type { Placement } from './widgets/define.js'
-import type { CounterService } from './widgets/valine-counter.js'
+import type { CounterService } from './widgets/counter-service.js'
 
 export type { CounterService }
 

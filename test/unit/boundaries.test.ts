@@ -342,3 +342,46 @@ describe('layers inside the comment service', () => {
     }
   })
 })
+
+/**
+ * A widget is named only in its own places (src/client/widgets/README.md, "Adding a widget"): its
+ * declaration and the pure modules beside it (`shared/widgets/<name>.ts`, `<name>-*.ts`), its
+ * build hooks (`render/widgets/<name>.ts`, `<name>-*.ts`), its client folder and the three lists.
+ * The rest of the pipeline loops over the list. Islands are left out: a markdown container's
+ * table names its island (src/render/markdown/containers.ts). Two files name the site owner's
+ * config keys and so the widgets: the config's schema and the error catalogue's messages.
+ */
+describe('widgets are named only in their own places', () => {
+  const SCOPE = ['shared', 'render', 'client', 'admin', 'dev-server']
+  const LISTS = ['shared/widgets/index.ts', 'render/widgets/index.ts', 'client/widgets/registry.ts']
+  const CONFIG_KEYS = ['shared/site-config.ts', 'render/errors/catalogue.ts']
+  const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+  /** The name as code and prose write it (`click-effect`, `clickEffect`), not inside a longer word. */
+  const nameRe = (name: string) => new RegExp(`(?<![A-Za-z0-9])(?:${[...new Set([name, camel(name)])].join('|')})(?![a-z])`)
+  const ownPlace = (name: string, file: string): boolean =>
+    file.startsWith(`client/widgets/${name}/`) || new RegExp(`^(?:shared|render)/widgets/${name}(?:-[a-z0-9-]+)?\\.ts$`).test(file) || LISTS.includes(file) || CONFIG_KEYS.includes(file)
+  /** The slot widgets (overlay, article end) a file names outside their places. */
+  const namedOutside = (names: readonly string[], file: string, code: string): string[] => names.filter((name) => !ownPlace(name, file) && nameRe(name).test(code))
+
+  it('holds for every slot widget of the list', async () => {
+    const { WIDGET_LIST } = await import('../../src/shared/widgets/index.js')
+    const names = WIDGET_LIST.filter((w) => w.placement !== 'island').map((w) => w.name)
+    expect(names).toEqual(expect.arrayContaining(['mascot', 'valine', 'vssue', 'click-effect', 'copy-protection']))
+    const found = SCOPE.flatMap((area) => files(join(SRC, area))).flatMap((abs) => {
+      const file = relative(SRC, abs).split(/[\\/]/).join('/')
+      return namedOutside(names, file, readFileSync(abs, 'utf8')).map((name) => `${file} names ${name}`)
+    })
+    expect(found).toEqual([])
+  })
+
+  it('the check sees a name in the orchestrator, in a path, in camelCase, and not inside another word', () => {
+    const names = ['mascot', 'click-effect', 'valine']
+    expect(namedOutside(names, 'render/build-stages.ts', `import { mascotAssets } from './outputs/mascot-assets.js'`)).toEqual(['mascot'])
+    expect(namedOutside(names, 'client/overlay/global-overlay.tsx', `const props = { clickEffect: site.clickEffect }`)).toEqual(['click-effect'])
+    expect(namedOutside(names, 'render/headers/origins.ts', `if (w.name === 'valine') connect.push(s.serverURLs)`)).toEqual(['valine'])
+    // Its own places, and words that only contain it.
+    expect(namedOutside(names, 'render/widgets/mascot-assets.ts', `export const MASCOT_DIR = 'assets/mascot'`)).toEqual([])
+    expect(namedOutside(names, 'client/widgets/valine/card.tsx', `import './valine.js'`)).toEqual([])
+    expect(namedOutside(names, 'render/site/route-widgets.ts', `const mascots = 1; // Valine 1.5's REST calls`)).toEqual([])
+  })
+})

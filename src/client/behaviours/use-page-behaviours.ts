@@ -10,7 +10,7 @@ const loadCodeGroups = loadOnce(() => import('./code-group.js'))
 
 /**
  * Behaviours attached to the rendered article after each navigation: code copy buttons, image
- * zoom and code groups' tabs (copy protection is a widget: src/client/widgets/copy-protection). Everything happens in effects, so the server HTML and the
+ * zoom and code groups' tabs (per-page copy protection is a widget of its own, src/client/widgets). Everything happens in effects, so the server HTML and the
  * hydrated DOM stay identical; each effect undoes itself before the next route's runs, so
  * navigating never duplicates a button or a listener.
  */

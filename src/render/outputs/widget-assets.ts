@@ -2,8 +2,8 @@ import { HOOKS, type AssetsInput, type WidgetSettings } from '../widgets/index.j
 import type { OutputContents } from '../emit/write-output.js'
 
 /**
- * The files the widgets that are on copy into the output (their build hooks' `assets`: the
- * mascot's Live2D models, for one), and what each adds to its site data, by widget name.
+ * The files the widgets that are on copy into the output (their build hooks' `assets`: a
+ * character's model files, for one), and what each adds to its site data, by widget name.
  */
 export function widgetAssets(input: AssetsInput, settings: WidgetSettings): { files: [path: string, contents: OutputContents][]; data: Record<string, object> } {
   const files: [string, OutputContents][] = []

@@ -2,8 +2,7 @@
  * Widget A's visitor counter (`阅读量`), chosen per page at build time: the site data lists the
  * distinct services (`counters`, usually one) and each article and listed post carries the index
  * of its locale's (`counter`).
- */
-import { configForLocale } from './locale-config.js'
+ */import { configForLocale } from './locale-config.js'
 
 /** What the counter reads of widget A's settings (`ValineSiteConfig`, valine.ts, which imports this file). */
 interface CounterOptions {
@@ -14,13 +13,7 @@ interface CounterOptions {
 }
 type ValineSiteConfig = { valine: CounterOptions; locales?: Readonly<Record<string, CounterOptions>> }
 
-/** A visitor counter's service: widget A's comment service and the credentials it is asked with. */
-export interface CounterService {
-  /** The comment service (`serverURLs`); `/1.1/…` is appended. */
-  serverURLs: string
-  appId: string
-  appKey: string
-}
+import type { CounterService } from './counter-service.js'
 
 /**
  * The visitor counters' services: widget A's service and credentials of each locale whose
