@@ -22,7 +22,6 @@ export const WIDGET_HOOKS: Readonly<Partial<Record<WidgetName, BuildHooks>>> = {
 export const HOOKS: readonly [WidgetName, BuildHooks][] = Object.entries(WIDGET_HOOKS).flatMap(([name, hooks]) => (hooks ? [[name as WidgetName, hooks] as [WidgetName, BuildHooks]] : []))
 
 /** A declaration as the loops see it: settings of any type, the whole config handed in. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyWidget = WidgetDeclaration<WidgetName, any, SiteConfig, Placement>
 
 /** The declarations, in list order (the order of each route's slots). */

@@ -11,8 +11,8 @@ export const SERVICE_EXCHANGED: readonly VssuePlatform[] = ['github', 'github-v4
 /**
  * Where each platform's public service answers (`api`) and keeps avatars and comment images
  * (`img`), by origin; `web` is its site, which a `baseURL` replaces for GitHub Enterprise or a
- * self-hosted GitLab (then that origin serves all three, and `avatars` still serve its avatars). The CSP lists these (vssue.ts); the
- * adapters (src/client/widgets/vssue/platforms) call the same APIs.
+ * self-hosted GitLab (then that origin serves all three, and `avatars` still serve its avatars). The CSP lists these (vssue.ts) and the
+ * adapters (src/client/widgets/vssue/platforms) call them: one table for both.
  */
 export const PLATFORM_HOSTS: Readonly<Record<VssuePlatform, { web: string; api: string; img: readonly string[]; avatars?: readonly string[] }>> = {
   github: { web: 'https://github.com', api: 'https://api.github.com', img: ['https://*.githubusercontent.com', 'https://github.com'] },
