@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { BROWSER_PACKAGES } from '../../src/render/bundle/browser.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 /** The import boundaries of design.md §5, checked on every source file. */
@@ -30,8 +31,6 @@ const importsOf = (file: string): Import[] => importsIn(file, readFileSync(file,
 const packageOf = (spec: string): string => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
-/** What the browser bundle may contain. A new browser dependency is added here on purpose. */
-const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify', 'fflate']
 /** Every other runtime dependency serves the build, the tools or the CLI: Node only. */
 const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
 /** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */

@@ -7,7 +7,7 @@
  */
 import { Marked, type Tokens } from 'marked'
 import { markedSmartypants } from 'marked-smartypants'
-import { escapeHtml } from './escape.js'
+import { escapeHtml } from '../../../shared/escape.js'
 
 /** What a pasted image's reference points at in the editor: `![name](local:1)`. */
 export const LOCAL_IMAGE_RE = /^local:\d+$/
