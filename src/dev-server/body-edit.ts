@@ -2,7 +2,7 @@ import { statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import type { BuildCaches } from '../render/build-caches.js'
 import { readSources } from '../render/content/scan-content.js'
-import { bodyOnlyChange, type DocumentAgain } from '../render/emit/render-again.js'
+import { bodyOnlyChange, rendererOf, type DocumentAgain } from '../render/emit/render-again.js'
 import type { SiteOutput } from '../render/build-site.js'
 
 /**
@@ -15,8 +15,8 @@ import type { SiteOutput } from '../render/build-site.js'
  */
 export async function showBodyEdit(root: string, files: readonly string[], output: SiteOutput, caches: BuildCaches): Promise<boolean> {
   const records = caches.renderRecords(undefined)
-  const renderer = records?.again
-  if (!renderer || !files.length) return false
+  const renderer = records && rendererOf(records)
+  if (!records || !renderer || !files.length) return false
   const contentDir = join(root, 'content')
   const names: string[] = []
   for (const file of files) {

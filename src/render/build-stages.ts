@@ -15,7 +15,7 @@ import { siteKeysOf } from './content/lock-page.js'
 import type { ParseOptions } from './content/parse-options.js'
 import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import type { OutputHandOver } from './emit/hand-over.js'
-import { DocumentRenderer } from './emit/render-again.js'
+import { DocumentRenderer, keepRenderer } from './emit/render-again.js'
 import { documentInputs, RenderRecords, siteInputs } from './emit/render-records.js'
 import { GptnotesErrors, problem } from './errors/index.js'
 import { documentFacts, PageFacts, siteHeaders } from './headers/index.js'
@@ -190,7 +190,7 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
           records.docs.set(file, { ...inputs, facts: made, bytes })
           await output.put(file, bytes ?? html, true)
         }
-        if (bodies) records.again = new DocumentRenderer(ctx, site, renderDocument, bodies)
+        if (bodies) keepRenderer(records, new DocumentRenderer(ctx, site, renderDocument, bodies))
         state.rendered = records
         state.renderedNow = fresh
         return { documents, facts }

@@ -4,7 +4,7 @@ import type { MarkupFacts } from '../bundle/markup-tokens.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { documentFacts } from '../headers/index.js'
 import type { RenderContext } from './render-html.js'
-import { documentInputs, type DocumentRecord } from './render-records.js'
+import { documentInputs, type DocumentRecord, type RenderRecords } from './render-records.js'
 
 /** The fields of a parsed page that only its own document shows: its body's HTML, its search text, the body's markup facts. */
 const BODY_FIELDS = new Set(['html', 'text', 'markup'])
@@ -67,3 +67,12 @@ export class DocumentRenderer {
     return { file: at.file, html, record: { ...documentInputs(this.site, data, parsed, ctx), facts: documentFacts(html) } }
   }
 }
+
+/** The renderer of the in-memory build whose records these are (the records do not know it: it is the dev server's). */
+const renderers = new WeakMap<RenderRecords, DocumentRenderer>()
+
+export function keepRenderer(records: RenderRecords, renderer: DocumentRenderer): void {
+  renderers.set(records, renderer)
+}
+
+export const rendererOf = (records: RenderRecords): DocumentRenderer | undefined => renderers.get(records)

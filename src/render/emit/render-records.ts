@@ -7,7 +7,6 @@ import type { MarkupFacts } from '../bundle/markup-tokens.js'
 import type { ParsedPage } from '../content/parse-page.js'
 import { bodyIdentity } from '../content/page-bodies.js'
 import type { DocumentFacts } from '../headers/index.js'
-import type { DocumentRenderer } from './render-again.js'
 import type { RenderContext } from './render-html.js'
 
 /**
@@ -83,9 +82,6 @@ export function documentInputs(site: string, data: RouteData, page: ParsedPage |
  * is the one the build swapped in (its inode); in memory they hold the bytes.
  */
 export class RenderRecords {
-  /** In memory: what renders one page's document again after an edit of its body alone. */
-  again?: DocumentRenderer
-
   constructor(
     readonly docs: Map<string, DocumentRecord>,
     /** The output folder these documents are in, and its inode once swapped in. */
