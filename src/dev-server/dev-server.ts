@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { cacheDirOf } from '../render/cache-dir.js'
-import { wantsOwnCommentService } from '../render/site/client-site.js'
+import { needsCommentService } from '../render/widgets/index.js'
 import type { BuildWarning } from '../render/errors/index.js'
 import { COMMENTS_PATH, DevCommentService } from './comment-service.js'
 import { Rebuilder } from './rebuild.js'
@@ -82,7 +82,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     formatWarning: format.warning,
     async built(output) {
       watcher?.watchImports(output)
-      if (wantsOwnCommentService(output.config)) await comments?.open()
+      if (needsCommentService(output.config)) await comments?.open()
     },
     done: (waitForPages) => reload.reload(waitForPages ? PAGES_BACK_MS : 0),
   })
@@ -95,7 +95,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     output: () => builds.output,
     failure: () => builds.failure,
     reload,
-    comments: () => (builds.output && wantsOwnCommentService(builds.output.config) ? comments?.current : undefined),
+    comments: () => (builds.output && needsCommentService(builds.output.config) ? comments?.current : undefined),
     debug: options.debug,
   })
   const server = createServer((req, res) => {

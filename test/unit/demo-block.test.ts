@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { burst, step, BURST, MAX_SPEED, MIN_SPEED } from '../../src/client/widgets/click-effect/particles.js'
 import { DEMO_MESSAGE, demoCsp, demoDocument } from '../../src/client/widgets/demo/srcdoc.js'
-import { DEMO_BOOT } from '../../src/shared/demo-boot.js'
+import { DEMO_BOOT } from '../../src/shared/widgets/demo-boot.js'
 import { GptnotesError } from '../../src/render/errors/index.js'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { TAG_PALETTE } from '../../src/shared/tag-color.js'

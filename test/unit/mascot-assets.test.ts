@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesError, GptnotesErrors } from '../../src/render/errors/index.js'
-import { LIVE2D_MODELS, mascotAssets } from '../../src/render/outputs/mascot-assets.js'
-import { readModelSettings, referencedFiles } from '../../src/shared/live2d-model.js'
+import { LIVE2D_MODELS, mascotAssets } from '../../src/render/widgets/mascot-assets.js'
+import { readModelSettings, referencedFiles } from '../../src/shared/widgets/mascot-live2d-model.js'
 import { defaultSiteConfig, type SiteConfig } from '../../src/shared/site-config.js'
 import { LIVE2D_THEMES } from '../../src/client/widgets/mascot/themes.js'
 import { REPO_ROOT } from '../helpers/sites.js'
@@ -163,7 +163,7 @@ describe('what the build refuses', () => {
       expect(paths.filter((p) => !p.includes('live2d.')).map((p) => p.split('/').slice(3).join('/'))).toEqual(['z16.model.json', 'moc/z16.moc', 'moc/t.png', 'mtn/idle.mtn'])
       const b = run(model(settings, { 'moc/z16.moc': GOOD_MOC, 'moc/t.png': 'png2', 'mtn/idle.mtn': '$fps=30\n' }))
       expect(b.files[1][0].split('/')[2]).not.toBe(a.files[1][0].split('/')[2])
-      expect(a.site.mascot?.live2d?.models.z16).toMatch(/^\/gpt\/assets\/mascot\/z16\.\w{8}\/z16\.model\.json$/)
+      expect(a.data?.live2d.models.z16).toMatch(/^\/gpt\/assets\/mascot\/z16\.\w{8}\/z16\.model\.json$/)
     })
 
     it('refuses a missing file, another host, a path out of the folder, bad JSON and a moc that fails the checks', () => {

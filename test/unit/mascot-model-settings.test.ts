@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { dialectOf, ModelSettingsError, readModelSettings, referencedFiles, resolveModelPath } from '../../src/shared/live2d-model.js'
+import { dialectOf, ModelSettingsError, readModelSettings, referencedFiles, resolveModelPath } from '../../src/shared/widgets/mascot-live2d-model.js'
 import { readPose, toModelSettings } from '../../src/client/widgets/mascot/live2d/settings.js'
 import { parseMtn } from '../../src/client/widgets/mascot/framework/motion.js'
 

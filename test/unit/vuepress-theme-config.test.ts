@@ -148,7 +148,7 @@ describe('the home route and the locales in the routes', () => {
   it('the English pages take their locale\'s sidebar, with a missing entry reported at its key path', () => {
     const c = config(BILINGUAL)
     const site = buildSiteData(c, parsedPages(SOURCES))
-    expect(site.sidebarProblems).toEqual([{ path: 'themeConfig.locales["/en/"].sidebar["/en/guide/"][1]', message: 'no matching page for "/en/guide/missing.html"' }])
+    expect(site.sidebarProblems).toEqual([{ path: 'themeConfig.locales["/en/"].sidebar["/en/guide/"][1]', kind: 'missing-page', target: '/en/guide/missing.html' }])
     expect(sidebarFor(site, site.pagesByPath.get('/en/guide/a.html')!)).toMatchObject([{ type: 'link', path: '/en/guide/a.html', title: 'A' }])
     expect(sidebarFor(site, site.pagesByPath.get('/guide/a.html')!)).toMatchObject([{ type: 'link', path: '/guide/a.html', title: '甲' }])
   })
