@@ -10,6 +10,9 @@ import { isThemeSource, SiteWatcher } from './watch-site.js'
 
 export { COMMENTS_PATH }
 
+/** How long the build after an edit shown without one waits for open pages to load again. */
+const PAGES_BACK_MS = 2000
+
 export interface DevServerOptions {
   root: string
   port: number
@@ -45,6 +48,8 @@ export interface DevServer {
   url: string
   /** Resolves when the rebuild in progress (if any) has finished. */
   settled(): Promise<void>
+  /** Resolves once the watcher sees changes (its first scan done); at once without watching. */
+  watching(): Promise<void>
   close(): Promise<void>
 }
 
@@ -79,7 +84,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       watcher?.watchImports(output)
       if (needsCommentService(output.config)) await comments?.open()
     },
-    done: () => reload.reload(),
+    done: (waitForPages) => reload.reload(waitForPages ? PAGES_BACK_MS : 0),
   })
 
   let started!: () => void
@@ -114,8 +119,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   if (options.watch !== false) {
     watcher = new SiteWatcher(options.root, (files) => {
-      if (files.some(isThemeSource)) builds.themeChanged()
-      void builds.rebuild(`changed ${files.length === 1 ? files[0].slice(options.root.length + 1) || files[0] : `${files.length} files`}`)
+      const theme = files.some(isThemeSource)
+      if (theme) builds.themeChanged()
+      void builds.rebuild(`changed ${files.length === 1 ? files[0].slice(options.root.length + 1) || files[0] : `${files.length} files`}`, theme ? undefined : files)
     })
     if (builds.output) watcher.watchImports(builds.output)
   }
@@ -124,6 +130,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     server,
     url,
     settled: () => builds.settled(),
+    watching: () => watcher?.ready ?? Promise.resolve(),
     async close() {
       await watcher?.close()
       reload.close()

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { localeLangs } from '../shared/page-lang.js'
 import { hasBody } from '../shared/route-data.js'
-import type { SiteConfig } from '../shared/types.js'
+import type { RouteData, SiteConfig } from '../shared/types.js'
 import type { BuildCaches, ParsedPages } from './build-caches.js'
 import type { BuildOptions } from './build-options.js'
 import { listChunks } from './chunks/list-chunks.js'
@@ -15,6 +15,7 @@ import { siteKeysOf } from './content/lock-page.js'
 import type { ParseOptions } from './content/parse-options.js'
 import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import type { OutputHandOver } from './emit/hand-over.js'
+import { DocumentRenderer, keepRenderer } from './emit/render-again.js'
 import { documentInputs, RenderRecords, siteInputs } from './emit/render-records.js'
 import { GptnotesErrors, problem, warning } from './errors/index.js'
 import { documentFacts, PageFacts, siteHeaders } from './headers/index.js'
@@ -167,9 +168,12 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
         const records = new RenderRecords(new Map())
         const site = siteInputs(ctx)
         let fresh = 0
+        // In memory (the dev server), the routes that show a body are kept to render one again after an edit.
+        const bodies = out ? undefined : new Map<string, { file: string; data: RouteData }>()
         for (const route of [...routes.routes, routes.notFound]) {
           const file = route === routes.notFound ? '404.html' : route.file
           const data = chunks.get(route)!.data
+          if (bodies && hasBody(data)) bodies.set(data.path, { file, data })
           const inputs = documentInputs(site, data, hasBody(data) ? pages.get(data.path) : undefined, ctx)
           const hit = before?.hit(file, inputs)
           documents.push(file)
@@ -186,6 +190,7 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
           records.docs.set(file, { ...inputs, facts: made, bytes })
           await output.put(file, bytes ?? html, true)
         }
+        if (bodies) keepRenderer(records, new DocumentRenderer(ctx, site, renderDocument, bodies))
         state.rendered = records
         state.renderedNow = fresh
         return { documents, facts }
