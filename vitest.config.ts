@@ -31,6 +31,7 @@ const SLOW_UNITS = [
   'search-shards',
   'search-tiers',
   'serve-comments',
+  'serve-body-edit',
   'serve-ranges',
   'site-content',
   'site-headers',
