@@ -1,25 +1,35 @@
 // `gptnotes serve`'s edit loop in a real browser: the dev server (watching, with the site's cache
-// folder, as `gptnotes serve` runs it) serves the probe article to headless Chromium; the page's
+// folder, as `gptnotes serve` runs it, in a process of its own: bench/serve-child.mjs) serves the probe article to headless Chromium; the page's
 // source is written with a new sentence, and the clock runs until that sentence is in the page's
 // DOM (the watcher, the rebuild and the reload included). Prints the median of `EDITS` edits
 // (default 10) and puts the page back as it was.
 //   node bench/serve-edit.mjs SITE [EDITS]
+import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { PROBE_SOURCE } from './edit-rebuild.mjs'
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const PROBE_PAGE = 'handbook/setup-0002.html'
+const here = dirname(fileURLToPath(import.meta.url))
 
 export async function serveEditRow(site, edits = 10) {
-  process.env.NODE_ENV ??= 'production'
-  const { startDevServer } = await import('../lib/dev-server/dev-server.js')
-  const { cacheDirOf } = await import('../lib/render/cache-dir.js')
-  const t0 = performance.now()
-  const dev = await startDevServer({ root: site, port: 0, host: '127.0.0.1', cacheDir: cacheDirOf(site), log: () => {} })
-  const firstBuild = (performance.now() - t0) / 1000
+  const child = spawn(process.execPath, [join(here, 'serve-child.mjs'), site], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const nextLine = async () => {
+    const { value, done } = await lines.next()
+    if (done) throw new Error('the dev server stopped')
+    return value
+  }
+  const settled = async () => {
+    child.stdin.write('settle\n')
+    while ((await nextLine()) !== 'settled');
+  }
+  const stamp = (what) => process.env.BENCH_SERVE_LOG && console.error(`${(performance.timeOrigin + performance.now()) / 1000 % 1000} ${what}`)
+  const { url, firstBuild } = JSON.parse(await nextLine())
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -30,25 +40,27 @@ export async function serveEditRow(site, edits = 10) {
   const times = []
   try {
     const page = await browser.newPage()
+    if (process.env.BENCH_SERVE_LOG) page.on('requestfinished', (r) => stamp(`finished ${r.url().slice(url.length)}`))
     const connected = page.waitForResponse((r) => r.url().includes('/__gptnotes/reload'))
-    await page.goto(dev.url + PROBE_PAGE)
+    await page.goto(url + PROBE_PAGE)
     await connected
-    // Let the watcher finish its first scan.
-    await new Promise((r) => setTimeout(r, 1000))
     for (let i = 0; i < edits; i++) {
       const marker = `第${i + 1}次保存后出现的句子${Date.now()}`
       const start = performance.now()
+      stamp('write')
       writeFileSync(file, `${original}\n\n${marker}\n`)
       await page.waitForFunction((m) => document.body?.textContent?.includes(m), marker, { polling: 'raf', timeout: 120_000 })
       times.push(performance.now() - start)
-      await dev.settled()
+      stamp('in the DOM')
+      await settled()
       await page.waitForLoadState('load')
     }
   } finally {
     writeFileSync(file, original)
-    await dev.settled()
+    await settled().catch(() => {})
     await browser.close()
-    await dev.close()
+    child.stdin.end()
+    await new Promise((resolve) => child.once('exit', resolve))
   }
   return { firstBuild, ms: median(times), max: Math.max(...times) }
 }

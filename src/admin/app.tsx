@@ -5,7 +5,7 @@
  * native element with a name (design.md §8.1), usable by keyboard alone.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { SafeHtml, sanitizeHtml } from '../client/widgets/valine/sanitize.js'
+import { SafeHtml, sanitizeHtml } from '../client/widgets/kit/comment-html.js'
 import { adminApi, ApiFailed, STATUSES, tokenStore, TooManyTries, Unauthorized, type Action, type AdminApi, type AdminComment, type Counts, type ListPage, type Status } from './api.js'
 import { withoutImages } from './held-images.js'
 import { initialLang, nickIn, rememberLang, WORDS, type Lang, type Words } from './i18n.js'

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { cacheDirOf } from '../render/cache-dir.js'
-import { wantsOwnCommentService } from '../render/site/client-site.js'
+import { needsCommentService } from '../render/widgets/index.js'
 import type { BuildWarning } from '../render/errors/index.js'
 import { COMMENTS_PATH, DevCommentService } from './comment-service.js'
 import { Rebuilder } from './rebuild.js'
@@ -9,6 +9,9 @@ import { serveOutput } from './serve-output.js'
 import { isThemeSource, SiteWatcher } from './watch-site.js'
 
 export { COMMENTS_PATH }
+
+/** How long the build after an edit shown without one waits for open pages to load again. */
+const PAGES_BACK_MS = 2000
 
 export interface DevServerOptions {
   root: string
@@ -45,6 +48,8 @@ export interface DevServer {
   url: string
   /** Resolves when the rebuild in progress (if any) has finished. */
   settled(): Promise<void>
+  /** Resolves once the watcher sees changes (its first scan done); at once without watching. */
+  watching(): Promise<void>
   close(): Promise<void>
 }
 
@@ -77,9 +82,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     formatWarning: format.warning,
     async built(output) {
       watcher?.watchImports(output)
-      if (wantsOwnCommentService(output.config)) await comments?.open()
+      if (needsCommentService(output.config)) await comments?.open()
     },
-    done: () => reload.reload(),
+    done: (waitForPages) => reload.reload(waitForPages ? PAGES_BACK_MS : 0),
   })
 
   let started!: () => void
@@ -90,7 +95,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     output: () => builds.output,
     failure: () => builds.failure,
     reload,
-    comments: () => (builds.output && wantsOwnCommentService(builds.output.config) ? comments?.current : undefined),
+    comments: () => (builds.output && needsCommentService(builds.output.config) ? comments?.current : undefined),
     debug: options.debug,
   })
   const server = createServer((req, res) => {
@@ -114,8 +119,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   if (options.watch !== false) {
     watcher = new SiteWatcher(options.root, (files) => {
-      if (files.some(isThemeSource)) builds.themeChanged()
-      void builds.rebuild(`changed ${files.length === 1 ? files[0].slice(options.root.length + 1) || files[0] : `${files.length} files`}`)
+      const theme = files.some(isThemeSource)
+      if (theme) builds.themeChanged()
+      void builds.rebuild(`changed ${files.length === 1 ? files[0].slice(options.root.length + 1) || files[0] : `${files.length} files`}`, theme ? undefined : files)
     })
     if (builds.output) watcher.watchImports(builds.output)
   }
@@ -124,6 +130,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     server,
     url,
     settled: () => builds.settled(),
+    watching: () => watcher?.ready ?? Promise.resolve(),
     async close() {
       await watcher?.close()
       reload.close()

@@ -1,6 +1,7 @@
 import { BuildCaches } from '../render/build-caches.js'
-import { buildSite, type SiteOutput as BuiltSite } from '../render/build-site.js'
+import { buildSite, type SiteOutput as BuiltSite, type StageEvent } from '../render/build-site.js'
 import type { SiteConfig } from '../shared/types.js'
+import { showBodyEdit } from './body-edit.js'
 import { devClient } from './error-page.js'
 import { RELOAD_PATH } from './reload.js'
 
@@ -17,8 +18,11 @@ export interface RebuildOptions {
   formatWarning: (w: SiteOutput['warnings'][number]) => string
   /** After a build that succeeded, before it is logged (the server watches its imports, opens the comment service). */
   built: (output: SiteOutput) => Promise<void> | void
-  /** After each build, failed or not (the server reloads open pages). */
-  done: () => void
+  /**
+   * After each build, failed or not, and after an edit shown without one (the server reloads
+   * open pages). With `waitForPages`, resolves once the open pages have loaded again (or a while later).
+   */
+  done: (waitForPages?: boolean) => Promise<void> | void
 }
 
 /**
@@ -30,6 +34,8 @@ export class Rebuilder {
   output: SiteOutput | undefined
   failure: unknown
   private building: Promise<void> = Promise.resolve()
+  /** The build that follows an edit already shown: pages are served from the shown output meanwhile. */
+  private following: Promise<void> = Promise.resolve()
   /** The last build's later files, being made after it was served. */
   private packing: Promise<void> = Promise.resolve()
   private readonly caches: BuildCaches
@@ -46,6 +52,7 @@ export class Rebuilder {
   /** Resolves when the build in progress and its later files (the search index) are done. */
   async settled(): Promise<void> {
     await this.building
+    await this.following
     await this.packing
   }
 
@@ -70,29 +77,68 @@ export class Rebuilder {
     if (building) this.packing = building.catch((err: unknown) => this.options.log(this.options.formatError(err)))
   }
 
-  /** Build again once the build in progress is done; `reason` goes in the log line. */
-  rebuild(reason?: string): Promise<void> {
-    const { options } = this
-    this.building = this.building.then(async () => {
-      const start = performance.now()
-      try {
-        const previous = this.output
-        const output = await buildSite({ root: options.root, caches: this.caches, bodyEnd: reloadClient, commentService: options.commentService(), laterInBackground: previous !== undefined })
-        this.carryLater(previous, output)
-        this.output = output
-        await options.built(this.output)
-        this.failure = undefined
-        for (const w of this.output.warnings) options.log(options.formatWarning(w))
-        options.log(`${reason ? `${reason}: ` : ''}built ${this.output.pages} pages in ${Math.round(performance.now() - start)} ms`)
-      } catch (err) {
-        this.failure = err
-        options.log(options.formatError(err))
-      }
-      options.done()
-    })
+  /**
+   * Build again once the build in progress (and any build following an edit) is done; `reason`
+   * goes in the log line. With the `files` that changed: an edit of pages' bodies alone is shown
+   * at once (`showBodyEdit`), open pages reload, and the build follows in the background (the
+   * search index, the feeds, the dates), reloading them again only if it rendered a document anew.
+   */
+  rebuild(reason?: string, files?: readonly string[]): Promise<void> {
+    this.building = this.building
+      .then(() => this.following)
+      .then(async () => {
+        const shown = files && this.output && this.failure === undefined ? await this.showEdit(files, reason) : undefined
+        if (shown) {
+          // The build starts once the pages have what they reloaded for: it holds this thread.
+          this.following = shown.reloaded.then(() => this.build(reason, true))
+          return
+        }
+        await this.build(reason, false)
+      })
     return this.building
   }
-}
 
+  /**
+   * Show an edit of pages' bodies without a build: resolves with the open pages' reload (done
+   * once they loaded again), or undefined when it is not such an edit (nothing changed then).
+   */
+  private async showEdit(files: readonly string[], reason: string | undefined): Promise<{ reloaded: Promise<void> } | undefined> {
+    const start = performance.now()
+    try {
+      if (!(await showBodyEdit(this.options.root, files, this.output!, this.caches))) return undefined
+    } catch {
+      // The build reports it (a page that no longer parses).
+      return undefined
+    }
+    this.options.log(`${reason ? `${reason}: ` : ''}shown in ${Math.round(performance.now() - start)} ms, building the rest`)
+    return { reloaded: Promise.resolve(this.options.done(true)) }
+  }
+
+  /** One build into memory; after an edit already shown (`behind`), open pages reload only if a document was rendered anew or it failed. */
+  private async build(reason: string | undefined, behind: boolean): Promise<void> {
+    const { options } = this
+    const start = performance.now()
+    let renderedNow = 0
+    const onStage = (e: StageEvent) => {
+      if (e.stage === 'render') renderedNow = e.fresh ?? e.count ?? 0
+    }
+    try {
+      const previous = this.output
+      const output = await buildSite({ root: options.root, caches: this.caches, bodyEnd: reloadClient, commentService: options.commentService(), laterInBackground: previous !== undefined, onStage })
+      this.carryLater(previous, output)
+      this.output = output
+      await options.built(this.output)
+      this.failure = undefined
+      for (const w of this.output.warnings) options.log(options.formatWarning(w))
+      options.log(`${reason ? `${reason}: ` : ''}built ${this.output.pages} pages in ${Math.round(performance.now() - start)} ms`)
+    } catch (err) {
+      this.failure = err
+      options.log(options.formatError(err))
+      renderedNow = -1
+    }
+    if (!behind || renderedNow !== 0) options.done()
+    if (!behind) this.caches.warmParser()
+  }
+}
 /** The script every served page gets before `</body>`: it reloads on the server's word. */
 const reloadClient = (config: Pick<SiteConfig, 'base'>) => '\n' + devClient(config.base + RELOAD_PATH)

@@ -8,6 +8,8 @@ export const RELOAD_PATH = '__gptnotes/reload'
 /** Open pages' event streams: each hears `reload` after a rebuild, and the warnings as it connects. */
 export class ReloadChannel {
   private readonly clients = new Set<ServerResponse>()
+  /** Pages told to reload that have not connected again yet, and who waits for them. */
+  private back?: { left: number; done: () => void }
 
   /** Take a page's request for the stream and keep it open. */
   connect(req: IncomingMessage, res: ServerResponse, warnings: readonly BuildWarning[]): void {
@@ -16,11 +18,31 @@ export class ReloadChannel {
     if (warnings.length) res.write(warningsEvent(warnings))
     this.clients.add(res)
     req.on('close', () => this.clients.delete(res))
+    if (this.back && --this.back.left <= 0) this.back.done()
   }
 
-  /** Every open page reloads. */
-  reload(): void {
+  /**
+   * Every open page reloads. Resolves when as many pages have connected again (a page connects
+   * once its body is in: the dev client is its last script) or after `waitMs`: what runs next on
+   * this thread (a build) then does not hold up the pages' requests.
+   */
+  reload(waitMs = 0): Promise<void> {
+    this.back?.done()
+    const told = this.clients.size
     for (const c of this.clients) c.write('data: reload\n\n')
+    if (!told || waitMs <= 0) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => back.done(), waitMs)
+      const back = {
+        left: told,
+        done: () => {
+          clearTimeout(timer)
+          if (this.back === back) this.back = undefined
+          resolve()
+        },
+      }
+      this.back = back
+    })
   }
 
   close(): void {

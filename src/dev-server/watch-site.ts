@@ -22,10 +22,13 @@ export class SiteWatcher {
   private timer: NodeJS.Timeout | undefined
   private readonly changed = new Set<string>()
   private readonly contentDir: string
+  /** Resolves once the watcher's first scan is done: changes before it may go unseen. */
+  readonly ready: Promise<void>
 
   constructor(root: string, onChange: (files: string[]) => void) {
     this.contentDir = join(root, 'content') + sep
     this.watcher = watch([join(root, 'content'), ...CONFIG_FILES.map((f) => join(root, f)), join(PACKAGE_ROOT, 'src/client'), join(PACKAGE_ROOT, 'src/shared')], { ignoreInitial: true })
+    this.ready = new Promise((resolve) => this.watcher.once('ready', () => resolve()))
     this.watcher.on('all', (_event, file) => {
       this.changed.add(file)
       clearTimeout(this.timer)

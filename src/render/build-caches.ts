@@ -28,6 +28,8 @@ export class BuildCaches {
   private bundle?: Promise<ClientBundle>
   private started?: ParseThreads
   private records?: RenderRecords
+  /** The options of the last parse (what `parseEdited` parses with). */
+  private lastParse?: ParseOptions
 
   /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
   constructor(readonly cacheDir?: string) {}
@@ -69,6 +71,7 @@ export class BuildCaches {
    */
   async parsePages(sources: SourceFile[], options: ParseOptions & { onPage?: (page: ParsedPage, index: number) => void }): Promise<ParsedPages> {
     const { onPage, ...parseOptions } = options
+    this.lastParse = parseOptions
     const settings = parseOptionsKey(parseOptions)
     if (this.parsedWith !== settings) this.parsed.clear()
     this.parsedWith = settings
@@ -102,6 +105,26 @@ export class BuildCaches {
     for (const key of this.parsed.keys()) if (!current.has(key)) this.parsed.delete(key)
     disk?.save(current)
     return { pages: sources.map((f) => this.parsed.get(f.relativePath)!.page), fresh: stale.length }
+  }
+
+  /**
+   * The edited files parsed on this thread with the last build's options, not yet kept: the dev
+   * server compares them with the pages it shows before it takes them (`keepEdited`).
+   */
+  async parseEdited(sources: SourceFile[]): Promise<ParsedPage[]> {
+    if (!this.lastParse) throw new Error('parseEdited: no build has parsed yet')
+    const { parsePage } = await import('./content/parse-page.js')
+    return sources.map((file) => parsePage(file, this.lastParse!))
+  }
+
+  /** Keep pages `parseEdited` made, so the next build takes them as parsed (their bodies stay in memory). */
+  keepEdited(sources: SourceFile[], pages: ParsedPage[]): void {
+    sources.forEach((file, i) => this.parsed.set(file.relativePath, { hash: sourceHash(file.source), page: pages[i] }))
+  }
+
+  /** Load the parser's modules on this thread ahead of the first `parseEdited` (the pool's threads hold their own). */
+  warmParser(): void {
+    import('./content/parse-page.js').catch(() => {})
   }
 
   /**

@@ -5,7 +5,7 @@ import type { ParsedPage } from './content/parse-page.js'
 import { lockNotice } from './content/lock-page.js'
 import { OutputHandOver } from './emit/hand-over.js'
 import type { OutputContents } from './emit/write-output.js'
-import { warning, type GptnotesError } from './errors/index.js'
+import type { GptnotesError } from './errors/index.js'
 import type { SiteHeaders } from './headers/index.js'
 import { runPipeline } from './pipeline/run-pipeline.js'
 import { PIPELINE } from './pipeline/stages.js'
@@ -61,8 +61,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteOutput> {
   }
   // In memory, the documents' records hold their bytes; with an output folder, the write stage keeps them.
   if (!options.out && state.rendered) caches.keepRenderRecords(state.rendered, undefined)
-  const { config, routes, parsed, headers, references, configWarnings, contentWarnings, noCommentService } = v as BuildValues
-  const warnings = [...configWarnings, ...contentWarnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...(noCommentService ? [warning('CommentsNoService', {})] : []), ...lockNotice(parsed)]
+  const { config, routes, parsed, headers, references, configWarnings, contentWarnings } = v as BuildValues
+  const warnings = [...configWarnings, ...contentWarnings, ...parsed.flatMap((p) => p.warnings ?? []), ...references.warnings, ...lockNotice(parsed)]
   return { config, files: output.files, routes, parsed, headers, warnings, problems: references.errors, pages: parsed.length, ...(state.later ? { later: state.later } : {}) }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { localeLangs } from '../shared/page-lang.js'
 import { hasBody } from '../shared/route-data.js'
-import type { SiteConfig } from '../shared/types.js'
+import type { RouteData, SiteConfig } from '../shared/types.js'
 import type { BuildCaches, ParsedPages } from './build-caches.js'
 import type { BuildOptions } from './build-options.js'
 import { listChunks } from './chunks/list-chunks.js'
@@ -15,22 +15,24 @@ import { siteKeysOf } from './content/lock-page.js'
 import type { ParseOptions } from './content/parse-options.js'
 import { assetOutputPath, readSources, requireSiteFolders, scanContent } from './content/scan-content.js'
 import type { OutputHandOver } from './emit/hand-over.js'
+import { DocumentRenderer, keepRenderer } from './emit/render-again.js'
 import { documentInputs, RenderRecords, siteInputs } from './emit/render-records.js'
-import { GptnotesErrors, problem } from './errors/index.js'
+import { GptnotesErrors, problem, warning } from './errors/index.js'
 import { documentFacts, PageFacts, siteHeaders } from './headers/index.js'
-import { mascotAssets } from './outputs/mascot-assets.js'
 import { runExtraOutputs } from './outputs/run-outputs.js'
 import { SearchFeed } from './outputs/search-entries.js'
+import { widgetAssets } from './outputs/widget-assets.js'
 import type { StageFunctions } from './pipeline/run-pipeline.js'
 import type { PIPELINE } from './pipeline/stages.js'
 import type { BuildValues } from './pipeline/values.js'
 import { checkReferences } from './site/check-references.js'
 import { checkTheme } from './site/check-theme.js'
-import { clientSiteOf, commentsOf, vssueOf, wantsOwnCommentService, withoutComments } from './site/client-site.js'
-import { counterServices, withSlotProps } from './site/route-widgets.js'
+import { clientSiteOf } from './site/client-site.js'
+import { withWidgets } from './site/route-widgets.js'
 import { buildRoutes } from './site/routes.js'
 import { buildSiteData } from './site/site-data.js'
 import { themeSiteOf } from './site/theme-site.js'
+import { needsCommentService, widgetSettings } from './widgets/index.js'
 
 /** What one build's stages tell `buildSite` beside their values. */
 export interface BuildState {
@@ -55,14 +57,13 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
     loadConfig: {
       async run() {
         requireSiteFolders(options.root)
-        const { config: loaded, file, warnings = [] } = await loadConfig(options.root, { timeoutMs: options.configTimeoutMs })
-        // Widget A with no service to talk to would be a comment box that cannot load: the pages get none.
-        const noCommentService = wantsOwnCommentService(loaded) && !options.commentService
-        const config: SiteConfig = noCommentService ? withoutComments(loaded) : loaded
+        const { config, file, warnings = [] } = await loadConfig(options.root, { timeoutMs: options.configTimeoutMs })
         // What of the config the pages' parse depends on (the parse cache is kept per value).
         parseOptions = parseOptionsOf(config, contentDir)
-        const commentSettings = { base: config.base, comments: commentsOf(config, options.commentService), vssue: vssueOf(config) }
-        return { config, configFile: file, configWarnings: warnings, commentSettings, noCommentService }
+        // A widget with no comment service to talk to would be a box that cannot load: its settings are none, and the build says so.
+        const widgets = widgetSettings(config, { commentService: options.commentService })
+        const noService = needsCommentService(config) && !options.commentService ? [warning('CommentsNoService', {})] : []
+        return { config, configFile: file, configWarnings: [...warnings, ...noService], widgets }
       },
     },
     scanContent: {
@@ -91,7 +92,7 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
     },
     siteData: { run: ({ config, parsed }) => ({ site: buildSiteData(config, parsed) }) },
     routes: {
-      run: ({ site, parsed, updated, commentSettings }) => ({ routes: withSlotProps(buildRoutes(site, parsed, updated), commentSettings) }),
+      run: ({ site, parsed, updated, widgets }) => ({ routes: withWidgets(buildRoutes(site, parsed, updated), widgets, site.config.base) }),
       count: (r) => ({ count: r.routes.routes.length }),
     },
     checkReferences: {
@@ -120,12 +121,12 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
       // The search index's entries are taken while the pages parse, when they will be packed anew.
       early: ({ config, sources }) => ({ searchFeed: SearchFeed.start(config, sources.length, caches.cacheDir) }),
       abandon: ({ searchFeed }) => searchFeed?.abandon(),
-      async run({ config, site, parsed, routes, searchFeed, configFile }) {
+      async run({ config, site, parsed, routes, searchFeed, configFile, widgets }) {
         const made = runExtraOutputs({ config, site, parsed, routes, hash: contentHash, cacheDir: caches.cacheDir, searchFeed })
-        // The mascot's Live2D files come from the site folder's packages, beside the outputs made from the pages.
-        const mascot = mascotAssets({ root: options.root, config, configFile })
-        await output.putAll([...made.files, ...mascot.files])
-        return { extraSite: { ...made.site, ...mascot.site }, extraHead: made.head, later: made.later }
+        // The widgets' own files (from the site folder's packages), beside the outputs made from the pages.
+        const assets = widgetAssets({ root: options.root, config, configFile }, widgets)
+        await output.putAll([...made.files, ...assets.files])
+        return { extraSite: made.site, extraHead: made.head, later: made.later, widgetData: assets.data }
       },
     },
     listChunks: {
@@ -146,10 +147,10 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
     render: {
       // The renderer (React and the theme's components) loads while the pages parse, not before.
       early: () => ({ renderer: quiet(import('./emit/render-html.js')) }),
-      async run({ renderer, config, routes, chunks, map, bundle, extraSite, extraHead, parsed, commentSettings }) {
-        const counters = counterServices(commentSettings.comments)
+      async run({ renderer, config, routes, chunks, map, bundle, extraSite, extraHead, parsed, widgets, widgetData }) {
         const routePaths = new Set(routes.routes.map((r) => r.path))
-        const clientSite = clientSiteOf(config, map.url, { ...extraSite, ...themeSiteOf(config, (path) => routePaths.has(path)), ...(counters.length ? { counters } : {}) })
+        const used = new Set(routes.routes.flatMap((r) => r.data.widgets ?? []))
+        const clientSite = clientSiteOf(config, map.url, { ...extraSite, ...themeSiteOf(config, (path) => routePaths.has(path)) }, { settings: widgets, data: widgetData, used })
         // Each page goes to the writer as text once the headers stage's facts are taken from it:
         // the writer's thread encodes it (UTF-8 of text with Chinese in it is slow, 0.3 s per
         // 2,000 pages, and the render is this thread's alone). Without an output folder it is kept
@@ -167,9 +168,12 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
         const records = new RenderRecords(new Map())
         const site = siteInputs(ctx)
         let fresh = 0
+        // In memory (the dev server), the routes that show a body are kept to render one again after an edit.
+        const bodies = out ? undefined : new Map<string, { file: string; data: RouteData }>()
         for (const route of [...routes.routes, routes.notFound]) {
           const file = route === routes.notFound ? '404.html' : route.file
           const data = chunks.get(route)!.data
+          if (bodies && hasBody(data)) bodies.set(data.path, { file, data })
           const inputs = documentInputs(site, data, hasBody(data) ? pages.get(data.path) : undefined, ctx)
           const hit = before?.hit(file, inputs)
           documents.push(file)
@@ -186,6 +190,7 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
           records.docs.set(file, { ...inputs, facts: made, bytes })
           await output.put(file, bytes ?? html, true)
         }
+        if (bodies) keepRenderer(records, new DocumentRenderer(ctx, site, renderDocument, bodies))
         state.rendered = records
         state.renderedNow = fresh
         return { documents, facts }
@@ -206,8 +211,8 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
       count: (r) => ({ count: r.laterCount }),
     },
     headers: {
-      async run({ config, commentSettings, facts }) {
-        const headers = siteHeaders(config, commentSettings, facts)
+      async run({ config, widgets, facts }) {
+        const headers = siteHeaders(config, widgets, facts)
         await output.put('_headers', headers.file)
         return { headers }
       },

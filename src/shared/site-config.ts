@@ -34,7 +34,7 @@ import { isMd5Hex } from './encoding/md5.js'
 import { clickEffectSchema, type ClickEffectOptions } from './widgets/click-effect.js'
 import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.js'
 import { type MascotConfig, mascotSchema } from './widgets/mascot.js'
-import { COMMENT_WIDGETS, type CommentWidget } from './widgets/names.js'
+import { COMMENT_WIDGETS, type CommentWidget } from './widgets/index.js'
 import { valineSchema, valineVariantSchema, valineWhenOn } from './widgets/valine.js'
 import { vssueSchema, vssueVariantSchema, vssueWhenOn } from './widgets/vssue.js'
 

@@ -1,13 +1,14 @@
 /** Types shared by the build (src/render) and the browser (src/client). Pure data, no runtime. */
 
-import type { ValineSiteConfig } from './widgets/valine.js'
-import type { ClickEffectConfig, HeadTag, MascotConfig, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
+import type { HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig } from './site-config.js'
 import type { HeaderBadge } from './badge.js'
-import type { Live2DAssets } from './live2d-model.js'
-import type { RouteWidgetProps } from './widgets/slot-props.js'
+import type { Placement } from './widgets/define.js'
+import type { CounterService } from './widgets/counter-service.js'
+
+export type { CounterService }
 
 // The config's types come from its schema (site-config.ts); named here too so imports keep working.
-export type { ClickEffectConfig, HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig }
+export type { HeadTag, LocaleConfig, NavGroup, NavItem, NavLink, SidebarConfig, SidebarItemConfig, SiteConfig, ThemeConfig }
 
 export interface Header {
   level: 2 | 3
@@ -99,8 +100,8 @@ interface RouteBase {
   lang: string
   /** Reader widgets this route mounts (names in the client's widget registry); absent: none. */
   widgets?: string[]
-  /** The props of this route's comment slot, made by the build for its locale; absent: none. */
-  widgetProps?: RouteWidgetProps
+  /** The props of this route's slots that it has its own of (by widget name), made by the build for its locale; absent: none. */
+  widgetProps?: Record<string, object>
   /** Islands inside the route's markdown body (names in the widget registry); absent: none. */
   islands?: string[]
   /**
@@ -232,8 +233,6 @@ export interface ClientSite {
   lastUpdated: string | false
   /** URL of the hashed route map module, loaded on first navigation. */
   routesUrl: string
-  /** The site's default author (themeConfig.author), named by copy protection. */
-  author?: string
   /** Heading levels under the current page's sidebar link outside any group (`themeConfig.sidebarDepth`); absent: 2. */
   sidebarDepth?: number
   /** Site search on (`themeConfig.search`); absent or false: no search box. */
@@ -242,10 +241,12 @@ export interface ClientSite {
   searchIndexUrl?: string
   /** At most this many suggestions (`themeConfig.searchMaxSuggestions`). */
   searchMaxSuggestions?: number
-  /** The click effect's options (`themeConfig.clickEffect`, `true` filled in); absent when off. */
-  clickEffect?: ClickEffectConfig
-  /** The mascot's options (`themeConfig.mascot`, `true` filled in, the core's path left out); absent when off. */
-  mascot?: ClientMascot
+  /**
+   * The widgets the site turns on, by name (src/shared/widgets): where each goes and what every
+   * page hands it (`clientData` of its declaration); a route's `widgets` say which it mounts.
+   * Absent: none is on.
+   */
+  widgets?: Record<string, ClientWidget>
   /**
    * The visitor counters' services (widget A's, per locale where its `visitor` is on; usually
    * one), each named once. Articles and listed posts carry the index of theirs (`counter`), chosen
@@ -288,25 +289,12 @@ export interface ClientFooter {
   cyberSecurity?: { text: string; link: string }
 }
 
-/** A visitor counter's service: widget A's comment service and the credentials it is asked with. */
-export interface CounterService {
-  /** The comment service (`serverURLs`); `/1.1/…` is appended. */
-  serverURLs: string
-  appId: string
-  appKey: string
+/** A widget the site turns on, as every page's site data carries it. */
+export interface ClientWidget {
+  placement: Placement
+  /** What every page hands its slot (a route's own props go over it); absent: nothing. */
+  data?: object
 }
-
-/**
- * Widget A's settings (`themeConfig.comments`, checked and filled in; `valine.serverURLs` is
- * the service, the SDK appends `/1.1/…`), per locale; the build picks a route's with
- * `valineConfigFor` (locale-config.ts). Never sent to the browser as a whole.
- */
-export interface ClientComments extends ValineSiteConfig {
-  solution: 'valine'
-}
-
-/** The mascot's options as the browser gets them; `live2d`: the addresses of the Live2D files the build copied. */
-export type ClientMascot = Omit<MascotConfig, 'core'> & { live2d?: Live2DAssets }
 
 /**
  * Shape of the route map module (`assets/js/routes.<hash>.js`). A route's data is in its own

@@ -2,6 +2,7 @@ import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sanitizeHtml as serviceSanitize } from '../../src/proxy/policy/sanitize.js'
+import { BROWSER_BUILD } from '../../src/render/bundle/browser.js'
 import { launchBrowser } from '../helpers/browser.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
@@ -64,11 +65,12 @@ const DISALLOWED = [
 /** Widget A's sanitiser, bundled for the browser as the site bundles it. */
 async function browserSanitiser(): Promise<string> {
   const out = await build({
-    stdin: { contents: `import { sanitizeHtml } from './src/client/widgets/valine/sanitize.ts'; window.__sanitize = sanitizeHtml`, resolveDir: REPO_ROOT, loader: 'ts' },
-    bundle: true,
+    stdin: { contents: `import { sanitizeHtml } from './src/client/widgets/kit/comment-html.ts'; window.__sanitize = sanitizeHtml`, resolveDir: REPO_ROOT, loader: 'ts' },
+    ...BROWSER_BUILD,
+    // One classic script, evaluated into the test page.
     format: 'iife',
+    bundle: true,
     write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
     absWorkingDir: REPO_ROOT,
     logLevel: 'silent',
   })

@@ -1,32 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { MODES, recordProblems, type Site, SITE_TITLE, waitForRouteMap, waitForRouter, withBrowser, withPage, withSite } from '../helpers/e2e.js'
-
-/**
- * Runs before any page script: when parsing ends (readyState "interactive", which comes before
- * module scripts run) it keeps #app's HTML as the server sent it and records every change inside
- * #app. Writes that leave a value as it was (React re-sets `type` and `value` of a controlled
- * input when it hydrates it) change nothing a reader sees and are not counted.
- */
-const RECORD_SSR = () => {
-  const w = window as Window & { __ssr?: { html: string | null; mutations: string[] } }
-  w.__ssr = { html: null, mutations: [] }
-  document.addEventListener('readystatechange', () => {
-    const app = document.getElementById('app')
-    if (document.readyState !== 'interactive' || !app || w.__ssr!.html !== null) return
-    w.__ssr!.html = app.innerHTML
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.type === 'attributes' && r.target instanceof Element && r.target.getAttribute(r.attributeName!) === r.oldValue) continue
-        if (r.type === 'characterData' && (r.target as CharacterData).data === r.oldValue) continue
-        const target = r.target instanceof Element ? r.target.tagName.toLowerCase() : r.target.nodeName
-        const el = r.target instanceof Element ? r.target : r.target.parentElement
-        const where = el?.closest('nav')?.getAttribute('aria-label') ?? 'page'
-        w.__ssr!.mutations.push(`${r.type} on ${target}${r.attributeName ? ` [${r.attributeName}]` : ''} in ${where}`)
-      }
-    }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true })
-  })
-}
+import { readSsr, RECORD_SSR } from '../helpers/record-ssr.js'
 
 /** Hydration done: the router keyed the history entry, React claimed the DOM, the page went idle. */
 async function waitForHydration(page: Page): Promise<void> {
@@ -67,16 +42,13 @@ describe.each(MODES)('hydration (%s)', (mode) => {
     expect(response?.status()).toBe(status)
     await waitForHydration(page)
 
-    const { html, mutations, now } = await page.evaluate(() => {
-      const w = window as Window & { __ssr?: { html: string | null; mutations: string[] } }
-      return { html: w.__ssr!.html, mutations: w.__ssr!.mutations, now: document.getElementById('app')!.innerHTML }
-    })
+    const { html, changes, now } = await readSsr(page)
     // The server HTML was captured and is the page the reader expects.
     expect(html).toContain(`>${h1}</h1>`)
     expect(await page.getByRole('heading', { level: 1, name: h1, exact: true }).isVisible()).toBe(true)
     expect(await page.title()).toBe(title)
     // Hydration adopted it as it was.
-    expect(mutations).toEqual([])
+    expect(changes).toEqual([])
     expect(now).toBe(html)
     // The browser itself reports the 404 status of an unknown page; nothing else may be logged.
     const expected = status === 404 ? [/^console\.error: Failed to load resource: the server responded with a status of 404/] : []
@@ -88,16 +60,13 @@ describe.each(MODES)('hydration (%s)', (mode) => {
     const problems = recordProblems(page)
     await page.goto(site.url + 'handbook/configuration.html#环境变量')
     await waitForHydration(page)
-    const { html, mutations, now } = await page.evaluate(() => {
-      const w = window as Window & { __ssr?: { html: string | null; mutations: string[] } }
-      return { html: w.__ssr!.html, mutations: w.__ssr!.mutations, now: document.getElementById('app')!.innerHTML }
-    })
+    const { html, changes, now } = await readSsr(page)
     expect(html).toContain('环境变量')
     // Scrolled to a section, the sidebar may mark that section as the current one (attribute
     // changes on its links, after hydration); nothing else may change.
-    expect(mutations.filter((m) => !/^attributes on a \[(class|aria-current)\] in 侧边栏$/.test(m))).toEqual([])
+    expect(changes.map((c) => c.what).filter((what) => !/^attributes on a \[(class|aria-current)\] in 侧边栏$/.test(what))).toEqual([])
     const strip = (s: string) => s.replace(/<nav[^>]*aria-label="侧边栏"[\s\S]*?<\/nav>/, '')
-    expect(strip(now)).toBe(strip(html!))
+    expect(strip(now)).toBe(strip(html))
     expect(problems).toEqual([])
   })
 })

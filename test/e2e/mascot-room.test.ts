@@ -16,6 +16,14 @@ const SIZES = [
   [800, 600],
   [375, 667],
 ] as const
+/**
+ * Where the mascot goes at each size: the article's sidebar, text column and table of contents
+ * leave no corner below 1920 px; the home page, without a sidebar, has room at its left at 1280.
+ */
+const CORNERS: Record<string, Record<`${number}×${number}`, 'left' | 'right' | 'none'>> = {
+  [ARTICLE]: { '1280×800': 'none', '1024×768': 'none', '800×600': 'none', '375×667': 'none' },
+  '': { '1280×800': 'left', '1024×768': 'none', '800×600': 'none', '375×667': 'none' },
+}
 
 interface Box {
   x: number
@@ -59,19 +67,24 @@ describe('the mascot never covers text (the real site under serve)', () => {
 
   for (const path of [ARTICLE, '']) {
     for (const [width, height] of SIZES) {
-      it(`${path || 'home'} at ${width}×${height}: clear of the sidebar, the article and its table of contents, or not shown`, async () => {
+      it(`${path || 'home'} at ${width}×${height}: in the corner it has room for (${CORNERS[path][`${width}×${height}`]}), clear of the sidebar, the article and its table of contents`, async () => {
         // A desktop user agent at every size: the window decides, not the agent.
         const page = await site.browser.newPage({ viewport: { width, height } })
         await page.goto(site.url + path)
         await hydrated(page)
         const l = await layout(page)
-        if (l.corner === 'none') {
+        const corner = CORNERS[path][`${width}×${height}`]
+        expect(l.corner).toBe(corner)
+        expect(l.text).toBeDefined()
+        // The article has a table of contents to keep clear of; the home page has none.
+        expect(l.toc !== undefined).toBe(path === ARTICLE)
+        if (corner === 'none') {
           expect(await page.locator('.gm-canvas, .gm-buttons').count()).toBe(0)
         } else {
-          expect(l.mascot.length).toBeGreaterThan(0)
+          expect(l.mascot.length).toBe(2)
           for (const m of l.mascot) {
             for (const s of l.sidebar) expect(intersects(m, s!), `sidebar item ${JSON.stringify(s)} under ${JSON.stringify(m)}`).toBe(false)
-            if (l.text) expect(sharesColumn(m, l.text), `text column ${JSON.stringify(l.text)} under ${JSON.stringify(m)}`).toBe(false)
+            expect(sharesColumn(m, l.text!), `text column ${JSON.stringify(l.text)} under ${JSON.stringify(m)}`).toBe(false)
             if (l.toc) expect(sharesColumn(m, l.toc), 'table of contents').toBe(false)
             expect(m.y + m.height).toBeLessThanOrEqual(l.viewport.height)
           }

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { h1, ready, recordProblems, recordScripts, type Site, visible, waitForScrollY, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { readSsr, RECORD_SSR } from '../helpers/record-ssr.js'
 
 /**
  * The reader's page behaviours (spec §2 "Page behaviours", §9): code copy buttons, image zoom,
@@ -310,12 +311,7 @@ describe('copy protection', () => {
 
 describe('hydration, the overlay and JavaScript off', () => {
   it('keeps the server HTML of the app exactly as hydrated, with the behaviours in place', async () => {
-    await context.addInitScript(() => {
-      const w = window as Window & { __ssrHtml?: string }
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive' && w.__ssrHtml === undefined) w.__ssrHtml = document.getElementById('app')?.innerHTML
-      })
-    })
+    await context.addInitScript(RECORD_SSR)
     for (const [path, heading] of [
       ['guide/code.html', '代码示例'],
       ['guide/protected.html', '受保护的文章'],
@@ -323,12 +319,9 @@ describe('hydration, the overlay and JavaScript off', () => {
     ]) {
       await open(path, heading)
       if (path !== 'guide/images.html') await expect.poll(() => copyButtons().count()).toBeGreaterThan(0)
-      const { ssr, now } = await page.evaluate(() => ({
-        ssr: (window as Window & { __ssrHtml?: string }).__ssrHtml,
-        now: document.getElementById('app')?.innerHTML,
-      }))
-      expect(ssr).toContain(`>${heading}</h1>`)
-      expect(now).toBe(ssr)
+      const { html, now } = await readSsr(page)
+      expect(html).toContain(`>${heading}</h1>`)
+      expect(now).toBe(html)
     }
     expect(problems).toEqual([])
   })

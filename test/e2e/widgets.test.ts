@@ -3,30 +3,13 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { article, h1, mark, marked, ready, recordProblems, recordScripts, type Site, visible, withBrowser, withPage, withSite } from '../helpers/e2e.js'
+import { readSsr, RECORD_SSR } from '../helpers/record-ssr.js'
 
 /**
  * Reader widgets and islands (src/client/widgets) on the built site: code loads only where a
  * page uses it, islands mount over their fallback after hydration and after each navigation,
  * and a failing island leaves its fallback readable.
  */
-
-/** Before any page script: keeps #app's server HTML and records every change inside #app. */
-const RECORD_SSR = () => {
-  const w = window as Window & { __ssr?: { html: string | null; mutations: { island: boolean; what: string }[] } }
-  w.__ssr = { html: null, mutations: [] }
-  document.addEventListener('readystatechange', () => {
-    const app = document.getElementById('app')
-    if (document.readyState !== 'interactive' || !app || w.__ssr!.html !== null) return
-    w.__ssr!.html = app.innerHTML
-    new MutationObserver((records) => {
-      for (const r of records) {
-        if (r.type === 'attributes' && r.target instanceof Element && r.target.getAttribute(r.attributeName!) === r.oldValue) continue
-        const el = r.target instanceof Element ? r.target : r.target.parentElement
-        w.__ssr!.mutations.push({ island: !!el?.closest('[data-island]'), what: `${r.type} on ${el?.tagName.toLowerCase()}${r.attributeName ? ` [${r.attributeName}]` : ''} in ${el?.closest('nav')?.getAttribute('aria-label') ?? 'page'}` })
-      }
-    }).observe(app, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true })
-  })
-}
 
 const ISLAND_CHUNK = /^spoiler\.[\w-]+\.js$/
 const QUIZ = 'guide/quiz.html'
@@ -135,19 +118,17 @@ describe('widgets and islands (static)', () => {
       await ready(page)
       if (path === QUIZ) await mounted(2)
       await settle()
-      const { html, mutations, now, sameOutsideIslands } = await page.evaluate(() => {
-        const w = window as Window & { __ssr?: { html: string | null; mutations: { island: boolean; what: string }[] } }
-        const ssr = w.__ssr!.html!
-        const live = document.getElementById('app')!.innerHTML
+      const { html, changes, now } = await readSsr(page)
+      const sameOutsideIslands = await page.evaluate(([ssr, live]) => {
         const emptyIslands = (s: string) => {
           const t = document.createElement('template')
           t.innerHTML = s
           for (const el of t.content.querySelectorAll('[data-island]')) el.replaceChildren()
           return t.innerHTML
         }
-        return { html: ssr, mutations: w.__ssr!.mutations, now: live, sameOutsideIslands: emptyIslands(live) === emptyIslands(ssr) }
-      })
-      expect({ path, outside: mutations.filter((m) => !m.island) }).toEqual({ path, outside: [] })
+        return emptyIslands(live) === emptyIslands(ssr)
+      }, [html, now])
+      expect({ path, outside: changes.filter((c) => !c.island) }).toEqual({ path, outside: [] })
       // Outside the islands the DOM is the server's.
       expect(sameOutsideIslands).toBe(true)
       if (path !== QUIZ) expect(now).toBe(html)

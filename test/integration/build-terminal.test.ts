@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyFixture } from '../helpers/sites.js'
-import { hasScript, spawnInTerminal, stripAnsi } from '../helpers/terminal.js'
+import { spawnInTerminal, stripAnsi } from '../helpers/terminal.js'
+import { lacks } from '../helpers/tools.js'
 
 /**
  * `gptnotes build` in a real pseudo-terminal, where it draws its progress with ink: the view is
@@ -17,7 +18,7 @@ function inTerminal(args: string[]): Promise<{ code: number; text: string }> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, text: stripAnsi(out) })))
 }
 
-describe.skipIf(!hasScript)('gptnotes build in a terminal (ink progress)', () => {
+describe.skipIf(lacks('script'))('gptnotes build in a terminal (ink progress)', () => {
   let site: ReturnType<typeof copyFixture>
   beforeAll(() => {
     site = copyFixture('minimal')

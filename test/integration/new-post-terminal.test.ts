@@ -6,7 +6,8 @@ import { sidebarGroups } from '../../src/tools/new-post/sidebar-groups.js'
 import { loadConfig } from '../../src/render/config/load-config.js'
 import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
 import { copyFixture } from '../helpers/sites.js'
-import { hasScript, spawnInTerminal, stripAnsi } from '../helpers/terminal.js'
+import { spawnInTerminal, stripAnsi } from '../helpers/terminal.js'
+import { lacks } from '../helpers/tools.js'
 
 /**
  * `gptnotes new-post` in a real pseudo-terminal, driven the way a person uses it: wait for a
@@ -87,7 +88,7 @@ async function groupPaths(root: string, group: string): Promise<string[]> {
   return sidebarGroups(config.themeConfig.sidebar).find((g) => g.title === group)?.paths ?? []
 }
 
-describe.skipIf(!hasScript)('gptnotes new-post in a terminal (ink prompts)', () => {
+describe.skipIf(lacks('script'))('gptnotes new-post in a terminal (ink prompts)', () => {
   let site: ReturnType<typeof copyFixture>
   let term: Terminal | undefined
   beforeEach(() => {

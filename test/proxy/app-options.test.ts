@@ -2,16 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkNotificationRules, PROXY_DEFAULTS, ProxyOptionError, resolveProxyOptions } from '../../src/proxy/options.js'
 import { README_TABLE_END, README_TABLE_START, settingsMarkdown, withSettingsTable } from '../../src/proxy/settings/readme.js'
-
-const bad = (fn: () => unknown): ProxyOptionError => {
-  try {
-    fn()
-  } catch (err) {
-    expect(err).toBeInstanceOf(ProxyOptionError)
-    return err as ProxyOptionError
-  }
-  throw new Error('expected a ProxyOptionError')
-}
+import { thrownBy } from '../helpers/thrown.js'
 
 describe('the comment service’s settings', () => {
   it('has the documented defaults', () => {
@@ -46,7 +37,7 @@ describe('the comment service’s settings', () => {
   it('booleans are 1/true or 0/false', () => {
     for (const v of ['1', 'true', 'TRUE']) expect(resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: v } }).trustProxy).toBe(true)
     for (const v of ['0', 'false', '']) expect(resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: v } }).trustProxy).toBe(false)
-    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: 'yes' } })).setting).toBe('GPTNOTES_TRUST_PROXY')
+    expect(thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_TRUST_PROXY: 'yes' } }), ProxyOptionError).setting).toBe('GPTNOTES_TRUST_PROXY')
     expect(resolveProxyOptions({ file: { trustProxy: true } }).trustProxy).toBe(true)
   })
 
@@ -74,15 +65,15 @@ describe('the comment service’s settings', () => {
       [() => resolveProxyOptions({ file: [] }), '--config'],
     ]
     for (const [fn, setting] of cases) {
-      const err = bad(fn)
+      const err = thrownBy(fn, ProxyOptionError)
       expect(err.setting).toBe(setting)
       expect(err.message.startsWith(`${setting} `)).toBe(true)
     }
   })
 
   it('a store URL in an error never shows more than it must', () => {
-    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'nope' } })).message).toContain('sqlite:PATH or postgres://')
-    const err = bad(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'mysql://admin:hunter2@db.example/comments' } }))
+    expect(thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'nope' } }), ProxyOptionError).message).toContain('sqlite:PATH or postgres://')
+    const err = thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_STORE: 'mysql://admin:hunter2@db.example/comments' } }), ProxyOptionError)
     expect(err.message).toContain('"mysql:"')
     expect(err.message).not.toContain('hunter2')
   })
@@ -93,13 +84,13 @@ describe('the comment service’s settings', () => {
     expect(o.webhookUrls).toEqual([{ url: 'https://hooks.example/a?x=1' }, { url: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k', format: 'wecom' }, { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/h', format: 'feishu' }])
     expect(o.publicUrl).toBe('https://comments.example.com')
     expect(resolveProxyOptions({ file: { webhookUrls: ['dingtalk=https://oapi.dingtalk.com/robot/send?access_token=t'] } }).webhookUrls).toEqual([{ url: 'https://oapi.dingtalk.com/robot/send?access_token=t', format: 'dingtalk' }])
-    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_WEBHOOK_URL: 'slack=https://hooks.slack.com/x' } })).problem).toContain('unknown format "slack"')
-    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_WEBHOOK_URL: 'wecom=ftp://x.example/' } })).setting).toBe('GPTNOTES_WEBHOOK_URL')
-    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_PUBLIC_URL: 'comments.example.com' } })).setting).toBe('GPTNOTES_PUBLIC_URL')
-    expect(bad(() => resolveProxyOptions({ env: { GPTNOTES_PUBLIC_URL: 'https://comments.example.com/?x=1' } })).setting).toBe('GPTNOTES_PUBLIC_URL')
+    expect(thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_WEBHOOK_URL: 'slack=https://hooks.slack.com/x' } }), ProxyOptionError).problem).toContain('unknown format "slack"')
+    expect(thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_WEBHOOK_URL: 'wecom=ftp://x.example/' } }), ProxyOptionError).setting).toBe('GPTNOTES_WEBHOOK_URL')
+    expect(thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_PUBLIC_URL: 'comments.example.com' } }), ProxyOptionError).setting).toBe('GPTNOTES_PUBLIC_URL')
+    expect(thrownBy(() => resolveProxyOptions({ env: { GPTNOTES_PUBLIC_URL: 'https://comments.example.com/?x=1' } }), ProxyOptionError).setting).toBe('GPTNOTES_PUBLIC_URL')
     expect(() => checkNotificationRules(o, 'edge')).not.toThrow()
     for (const on of [{ GPTNOTES_WEBHOOK_URL: 'https://hooks.example/a' }, { GPTNOTES_SMTP_URL: 'smtp://mail.example.com:587', GPTNOTES_MAIL_FROM: 'x@example.com', GPTNOTES_SECRET: 'rules-secret-0123456789abcdef' }]) {
-      const err = bad(() => checkNotificationRules(resolveProxyOptions({ env: on }), 'node'))
+      const err = thrownBy(() => checkNotificationRules(resolveProxyOptions({ env: on }), 'node'), ProxyOptionError)
       expect(err.setting).toBe('GPTNOTES_PUBLIC_URL')
       expect(err.problem).toMatch(/^must be set when notifications are on/)
     }

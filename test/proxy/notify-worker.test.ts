@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkServingRules, ProxyOptionError, resolveProxyOptions } from '../../src/proxy/options.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 import { startReceiver, until, type Receiver } from './notify-fakes.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 /**
  * Notifications from the edge worker in workerd (miniflare, a D1 database): the first try runs
@@ -87,13 +88,9 @@ describe('notifications in workerd', () => {
 
   it('refuses an SMTP setting at start, saying the edge sends no mail', async () => {
     const env = bindings({ GPTNOTES_SMTP_URL: 'smtp://user:pass@mail.example.com:587', GPTNOTES_MAIL_FROM: 'x <noreply@example.com>' })
-    expect(() => checkServingRules(resolveProxyOptions({ env }), 'd1')).toThrow(ProxyOptionError)
-    try {
-      checkServingRules(resolveProxyOptions({ env }), 'd1')
-    } catch (err) {
-      expect((err as ProxyOptionError).setting).toBe('GPTNOTES_SMTP_URL')
-      expect((err as ProxyOptionError).problem).toMatch(/edge worker: it cannot open SMTP connections/)
-    }
+    const err = thrownBy(() => checkServingRules(resolveProxyOptions({ env }), 'd1'), ProxyOptionError)
+    expect(err.setting).toBe('GPTNOTES_SMTP_URL')
+    expect(err.problem).toMatch(/edge worker: it cannot open SMTP connections/)
     const refusing = worker('smtp', env)
     try {
       const res = await refusing.dispatchFetch('http://comments.test/healthz')

@@ -5,6 +5,7 @@ import { refusalError } from '../../src/proxy/leancloud/refusals.js'
 import { parseKeys } from '../../src/proxy/leancloud/where.js'
 import { checkCommentFields, type CommentInput } from '../../src/proxy/policy/fields.js'
 import type { StoredComment, StoredCounter } from '../../src/proxy/stores/store.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 const stored: StoredComment = {
   objectId: '5f9a1b2c3d4e5f6a7b8c9d0e',
@@ -25,16 +26,6 @@ const stored: StoredComment = {
 }
 
 const counter: StoredCounter = { objectId: 'c1', createdAt: '2025-05-13T08:00:00.000Z', updatedAt: '2025-05-14T08:00:00.000Z', url: '/gpt/a.html', xid: '/gpt/a.html', title: 'A', time: 42 }
-
-function failure(fn: () => unknown): LeanCloudError {
-  try {
-    fn()
-  } catch (e) {
-    expect(e).toBeInstanceOf(LeanCloudError)
-    return e as LeanCloudError
-  }
-  throw new Error('expected a LeanCloud error')
-}
 
 const PRIVATE = /"(mail|ip|ipHash|ACL|status)"\s*:/
 
@@ -108,21 +99,21 @@ describe('decodeCommentFields', () => {
   })
 
   it('refuses what is not a JSON object (107) and unknown or mistyped fields (142)', () => {
-    for (const body of [null, [], 'x', 5]) expect(failure(() => decodeCommentCreate(body)).code).toBe(107)
-    expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', admin: true })).message).toMatch(/^admin is not a field/)
-    expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', nick: { __type: 'Date', iso: '2025-01-01' } })).message).toBe('nick must be a string')
-    expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', challenge: 'abc' })).code).toBe(142)
-    expect(failure(() => decodeCommentCreate({ comment: 'x', url: '/a', challenge: { token: 't', nonce: 'n' } })).message).toMatch(/^challenge is not a field/)
-    expect(failure(() => decodeCommentCreate(JSON.parse('{"comment":"x","url":"/a","__proto__":{"status":"approved"}}'))).message).toMatch(/^__proto__ is not a field/)
+    for (const body of [null, [], 'x', 5]) expect(thrownBy(() => decodeCommentCreate(body), LeanCloudError).code).toBe(107)
+    expect(thrownBy(() => decodeCommentCreate({ comment: 'x', url: '/a', admin: true }), LeanCloudError).message).toMatch(/^admin is not a field/)
+    expect(thrownBy(() => decodeCommentCreate({ comment: 'x', url: '/a', nick: { __type: 'Date', iso: '2025-01-01' } }), LeanCloudError).message).toBe('nick must be a string')
+    expect(thrownBy(() => decodeCommentCreate({ comment: 'x', url: '/a', challenge: 'abc' }), LeanCloudError).code).toBe(142)
+    expect(thrownBy(() => decodeCommentCreate({ comment: 'x', url: '/a', challenge: { token: 't', nonce: 'n' } }), LeanCloudError).message).toMatch(/^challenge is not a field/)
+    expect(thrownBy(() => decodeCommentCreate(JSON.parse('{"comment":"x","url":"/a","__proto__":{"status":"approved"}}')), LeanCloudError).message).toMatch(/^__proto__ is not a field/)
   })
 })
 
 describe('counters', () => {
   it("creates from Valine's body, always at 1", () => {
     expect(decodeCounterCreate({ url: '/gpt/a.html', xid: '/gpt/a.html', title: 'A page', time: 100000, ACL: { '*': { read: true, write: true } } })).toEqual({ url: '/gpt/a.html', xid: '/gpt/a.html', title: 'A page' })
-    expect(failure(() => decodeCounterCreate({ url: 'https://evil.example' })).code).toBe(142)
-    expect(failure(() => decodeCounterCreate({ url: '/a', owner: 'me' })).code).toBe(142)
-    expect(failure(() => decodeCounterCreate({ url: '/a', title: '<script>' })).code).toBe(142)
+    expect(thrownBy(() => decodeCounterCreate({ url: 'https://evil.example' }), LeanCloudError).code).toBe(142)
+    expect(thrownBy(() => decodeCounterCreate({ url: '/a', owner: 'me' }), LeanCloudError).code).toBe(142)
+    expect(thrownBy(() => decodeCounterCreate({ url: '/a', title: '<script>' }), LeanCloudError).code).toBe(142)
   })
 
   it('accepts exactly the increment by one the SDK sends', () => {
@@ -145,10 +136,10 @@ describe('counters', () => {
       { url: '/other' },
       {},
     ]) {
-      const e = failure(() => decodeCounterUpdate(body))
+      const e = thrownBy(() => decodeCounterUpdate(body), LeanCloudError)
       expect(e.code, JSON.stringify(body)).toBe(119)
       expect(e.status).toBe(403)
     }
-    expect(failure(() => decodeCounterUpdate('time')).code).toBe(107)
+    expect(thrownBy(() => decodeCounterUpdate('time'), LeanCloudError).code).toBe(107)
   })
 })

@@ -2,7 +2,8 @@
 // parsed by `systemd-analyze verify` (when the machine has it), its start-up check run with the
 // shipped environment file, the reverse-proxy examples checked with their own tools when present
 // (`caddy adapt`, `nginx -t`) and otherwise against the unit's address, and the backup commands
-// (sqlite3's online backup, pg_dump) run on a live store. The compiled CLI runs (`npm run compile` first).
+// (sqlite3's online backup, pg_dump) run on a live store. A check whose program is missing skips,
+// except in CI, where it fails (helpers/tools.ts). The compiled CLI runs (`npm run compile` first).
 import { execFile, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,13 +19,13 @@ import { startProxyServer } from '../../src/proxy/node.js'
 import { cliEnv } from '../helpers/cli-run.js'
 import { freePort } from '../helpers/free-port.js'
 import { postgresDatabase } from '../helpers/postgres.js'
+import { lacks } from '../helpers/tools.js'
 import { CLI, REPO_ROOT } from '../helpers/sites.js'
 
 const run = promisify(execFile)
 const TEMPLATES = join(REPO_ROOT, 'templates/node')
 const unit = readFileSync(join(TEMPLATES, 'gptnotes-comments.service'), 'utf8')
 const section = readFileSync(join(REPO_ROOT, 'docs/comments/run.md'), 'utf8')
-const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0
 
 /** `KEY=VALUE` lines of an environment file (comments and blanks skipped). */
 function envFile(text: string): Record<string, string> {
@@ -59,7 +60,7 @@ describe('the systemd unit', () => {
     expect(envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8')).GPTNOTES_STORE).toBe('sqlite:/var/lib/gptnotes-comments/comments.db')
   })
 
-  it.skipIf(!has('systemd-analyze'))('passes systemd-analyze verify with no complaint', async () => {
+  it.skipIf(lacks('systemd-analyze'))('passes systemd-analyze verify with no complaint', async () => {
     // The unit as installed, with the program and environment file where this checkout has them.
     const env = join(dir, 'comments.env')
     copyFileSync(join(TEMPLATES, 'comments.env'), env)
@@ -100,7 +101,7 @@ describe('the reverse-proxy examples', () => {
     expect(envFile(readFileSync(join(TEMPLATES, 'comments.env'), 'utf8')).GPTNOTES_TRUST_PROXY).toBe('1')
   })
 
-  it.skipIf(!has('caddy'))('the Caddyfile adapts, and sends the site\'s own name as Host', async () => {
+  it.skipIf(lacks('caddy'))('the Caddyfile adapts, and sends the site\'s own name as Host', async () => {
     const { stdout } = await run('caddy', ['adapt', '--config', join(TEMPLATES, 'Caddyfile'), '--adapter', 'caddyfile'])
     // The adapted config: the site's route, and the Host its reverse_proxy sets upstream.
     const route = JSON.parse(stdout).apps.http.servers.srv0.routes[0]
@@ -108,7 +109,7 @@ describe('the reverse-proxy examples', () => {
     expect(JSON.parse(`${proxy}:[]}`).headers.request.set.Host).toEqual(route.match[0].host)
   })
 
-  it.skipIf(!has('nginx') || !has('openssl'))('nginx.conf passes nginx -t (inside an http block, with a certificate of its own)', async () => {
+  it.skipIf(lacks('nginx', 'openssl'))('nginx.conf passes nginx -t (inside an http block, with a certificate of its own)', async () => {
     // A throwaway self-signed pair stands in for certbot's: nginx reads both files when it checks a `listen … ssl`.
     const [cert, key] = [join(dir, 'fullchain.pem'), join(dir, 'privkey.pem')]
     await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=comments.example.com', '-keyout', key, '-out', cert])
@@ -120,7 +121,7 @@ describe('the reverse-proxy examples', () => {
     await run('nginx', ['-t', '-c', conf])
   })
 
-  it.skipIf(!has('nginx'))('nginx sends the server\'s own name as Host, whatever Host the client sent', async () => {
+  it.skipIf(lacks('nginx'))('nginx sends the server\'s own name as Host, whatever Host the client sent', async () => {
     // The template's HTTPS server block, served as plain HTTP on a loopback port, in front of a
     // receiver that records the Host it is sent.
     const seen: (string | undefined)[] = []
@@ -177,7 +178,7 @@ describe("the guide's steps", () => {
     expect(section).toContain('GPTNOTES_TRUST_PROXY')
   })
 
-  it.skipIf(!has('sqlite3'))("step 3's SQLite backup line, run as cron runs it, copies a live store", async () => {
+  it.skipIf(lacks('sqlite3'))("step 3's SQLite backup line, run as cron runs it, copies a live store", async () => {
     const store = join(dir, 'live.db')
     const options = resolveProxyOptions({ flags: { port: '0', store: `sqlite:${store}` }, env: { GPTNOTES_ORIGINS: 'https://site.example', GPTNOTES_RATE_SECONDS: '0', GPTNOTES_MODERATION: 'none' } })
     const server = await startProxyServer({ options, signals: false, log: () => undefined })
@@ -200,7 +201,7 @@ describe("the guide's steps", () => {
     }
   })
 
-  describe.skipIf(!has('pg_dump'))('on PostgreSQL', () => {
+  describe.skipIf(lacks('pg_dump', 'pg_restore'))('on PostgreSQL', () => {
     const url = postgresDatabase('gptnotes_docs')
     it("step 3's pg_dump line writes a dump of the store", async () => {
       const options = resolveProxyOptions({ flags: { port: '0', store: url }, env: { GPTNOTES_SECRET: 'a-long-random-secret-0123456789' } })

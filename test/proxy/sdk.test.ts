@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProxyServer, type ProxyServer } from '../../src/proxy/node.js'
 import { resolveProxyOptions } from '../../src/proxy/options.js'
 import { md5 } from '../../src/shared/encoding/md5.js'
+import { rejectionOf } from '../helpers/thrown.js'
 
 /**
  * The unmodified `leancloud-storage` 4.x SDK, in Node, against the comment service started for
@@ -49,16 +50,6 @@ async function saveComment(fields: Record<string, unknown>, options?: AV.Object.
   acl.setPublicWriteAccess(false)
   c.setACL(acl)
   return c.save(null, options)
-}
-
-async function avError(p: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await p
-  } catch (err) {
-    expect(err).toBeInstanceOf(AV.Error)
-    return err as { code: number; message: string }
-  }
-  throw new Error('expected an AVError')
 }
 
 beforeAll(async () => {
@@ -117,7 +108,7 @@ describe('the leancloud-storage 4.x SDK against the service', () => {
   it('gets one comment by id; a missing one is the SDK’s 101', async () => {
     const one = await new AV.Query<AV.Object>('Comment').get(ids[0])
     expect(one.get('comment')).toBe('<p>Root comment 1</p>')
-    expect((await avError(new AV.Query<AV.Object>('Comment').get('0123456789abcdef01234567'))).code).toBe(101)
+    expect((await rejectionOf(new AV.Query<AV.Object>('Comment').get('0123456789abcdef01234567'), AV.Error)).code).toBe(101)
   })
 
   it('finds replies by $in and by Valine’s CQL', async () => {
@@ -175,26 +166,26 @@ describe('the leancloud-storage 4.x SDK against the service', () => {
   })
 
   it('refusals arrive as AVError with LeanCloud’s codes', async () => {
-    expect((await avError(new AV.Query<AV.Object>('Secret').find())).code).toBe(101)
+    expect((await rejectionOf(new AV.Query<AV.Object>('Secret').find(), AV.Error)).code).toBe(101)
     const regex = new AV.Query<AV.Object>('Comment')
     regex.matches('comment', /(a+)+$/)
-    expect((await avError(regex.find())).code).toBe(102)
+    expect((await rejectionOf(regex.find(), AV.Error)).code).toBe(102)
     const byMail = new AV.Query<AV.Object>('Comment')
     byMail.equalTo('mail', 'reader@example.com')
-    expect((await avError(byMail.find())).code).toBe(102)
+    expect((await rejectionOf(byMail.find(), AV.Error)).code).toBe(102)
     // A second comment inside the rate window (the clock did not move).
     const Comment = AV.Object.extend('Comment')
     await saveComment({ comment: 'Before the limit.' })
     const tooSoon = new Comment()
     tooSoon.set({ comment: 'Too soon.', nick: 'Reader', url: PAGE })
-    const limited = (await avError(tooSoon.save())) as { code: number; retryAfter?: unknown }
+    const limited = (await rejectionOf(tooSoon.save(), AV.Error)) as { code: number; retryAfter?: unknown }
     expect(limited.code).toBe(429)
     // The wait travels as a field of the error the SDK raises, not only in its words.
     expect(limited.retryAfter).toBeGreaterThan(0)
     // A counter cannot be set.
     const [counter] = await new AV.Query<AV.Object>('Counter').equalTo('url', PAGE).find()
     counter.set('time', 100000)
-    expect((await avError(counter.save())).code).toBe(119)
+    expect((await rejectionOf(counter.save(), AV.Error)).code).toBe(119)
   })
 
   it('mailMd5 is a keyed hash: one per address, not its md5, so Valine 1.5\'s Gravatar address gets the default avatar', async () => {

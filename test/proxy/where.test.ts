@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LC, LeanCloudError, lcError, lcStatus, toErrorResponse } from '../../src/proxy/leancloud/errors.js'
 import { parseKeys, parseLimit, parseOrder, parseQuery, parseSkip, parseWhere } from '../../src/proxy/leancloud/where.js'
-
-/** The error a call throws (a LeanCloudError), for code and message checks. */
-function thrown(fn: () => unknown): LeanCloudError {
-  try {
-    fn()
-  } catch (e) {
-    expect(e).toBeInstanceOf(LeanCloudError)
-    return e as LeanCloudError
-  }
-  throw new Error('expected a LeanCloud error')
-}
+import { thrownBy } from '../helpers/thrown.js'
 
 const w = (where: unknown) => parseWhere('Comment', JSON.stringify(where))
 
@@ -65,8 +55,8 @@ describe('parseWhere: what Valine and the SDK send', () => {
       ],
     })
     expect(w({ insertedAt: { __type: 'Date', iso: '2025-05-13T08:00:00.000Z' } })).toEqual({ field: 'insertedAt', op: 'eq', value: '2025-05-13T08:00:00.000Z' })
-    expect(thrown(() => w({ url: { $gt: '/a' } })).message).toMatch(/\$gt applies to createdAt and insertedAt only/)
-    expect(thrown(() => w({ createdAt: { $lt: 'yesterday' } })).message).toMatch(/createdAt must be compared with a date/)
+    expect(thrownBy(() => w({ url: { $gt: '/a' } }), LeanCloudError).message).toMatch(/\$gt applies to createdAt and insertedAt only/)
+    expect(thrownBy(() => w({ createdAt: { $lt: 'yesterday' } }), LeanCloudError).message).toMatch(/createdAt must be compared with a date/)
   })
 
   it('$ne and null', () => {
@@ -99,7 +89,7 @@ describe('parseWhere: refuses with 102 and says why', () => {
   ]
   for (const [name, where, message] of cases) {
     it(name, () => {
-      const e = thrown(() => parseWhere(name.startsWith('Counter') ? 'Counter' : 'Comment', JSON.stringify(where)))
+      const e = thrownBy(() => parseWhere(name.startsWith('Counter') ? 'Counter' : 'Comment', JSON.stringify(where)), LeanCloudError)
       expect(e.code).toBe(102)
       expect(e.status).toBe(400)
       expect(e.message).toMatch(message)
@@ -109,18 +99,18 @@ describe('parseWhere: refuses with 102 and says why', () => {
   it('too deep', () => {
     let where: unknown = { url: '/a' }
     for (let i = 0; i < 6; i++) where = { $or: [where, { url: '/b' }] }
-    expect(thrown(() => w(where)).message).toMatch(/deeper than 4/)
+    expect(thrownBy(() => w(where), LeanCloudError).message).toMatch(/deeper than 4/)
   })
 
   it('too many conditions overall', () => {
     const branch = { $or: Array.from({ length: 20 }, () => ({ url: '/a' })) }
     const where = { $and: Array.from({ length: 11 }, () => branch) }
-    expect(thrown(() => w(where)).message).toMatch(/more than 200 conditions/)
+    expect(thrownBy(() => w(where), LeanCloudError).message).toMatch(/more than 200 conditions/)
   })
 
   it('too long, and not JSON (107)', () => {
-    expect(thrown(() => parseWhere('Comment', `{"url":"${'a'.repeat(70_000)}"}`)).message).toMatch(/longer than/)
-    expect(thrown(() => parseWhere('Comment', '{"url":')).code).toBe(107)
+    expect(thrownBy(() => parseWhere('Comment', `{"url":"${'a'.repeat(70_000)}"}`), LeanCloudError).message).toMatch(/longer than/)
+    expect(thrownBy(() => parseWhere('Comment', '{"url":'), LeanCloudError).code).toBe(107)
   })
 })
 
@@ -130,8 +120,8 @@ describe('order, limit, skip, keys, count', () => {
     expect(parseOrder('-createdAt,-createdAt')).toEqual([{ field: 'createdAt', desc: true }])
     expect(parseOrder(' updatedAt ')).toEqual([{ field: 'updatedAt', desc: false }])
     expect(parseOrder(undefined)).toEqual([])
-    expect(thrown(() => parseOrder('-mail')).message).toMatch(/cannot order by "-mail"/)
-    expect(thrown(() => parseOrder('time')).code).toBe(102)
+    expect(thrownBy(() => parseOrder('-mail'), LeanCloudError).message).toMatch(/cannot order by "-mail"/)
+    expect(thrownBy(() => parseOrder('time'), LeanCloudError).code).toBe(102)
   })
 
   it("limit: LeanCloud's rule, then at most 100; 0 only with count", () => {
@@ -143,15 +133,15 @@ describe('order, limit, skip, keys, count', () => {
     expect(parseLimit('-5')).toBe(100)
     expect(parseLimit('0')).toBe(100)
     expect(parseLimit('0', true)).toBe(0)
-    expect(thrown(() => parseLimit('1e9')).code).toBe(102)
+    expect(thrownBy(() => parseLimit('1e9'), LeanCloudError).code).toBe(102)
   })
 
   it('skip: 0 to 5,000', () => {
     expect(parseSkip(undefined)).toBe(0)
     expect(parseSkip('10')).toBe(10)
     expect(parseSkip(5000)).toBe(5000)
-    expect(thrown(() => parseSkip('10000000')).message).toMatch(/at most 5000/)
-    expect(thrown(() => parseSkip('-1')).code).toBe(102)
+    expect(thrownBy(() => parseSkip('10000000'), LeanCloudError).message).toMatch(/at most 5000/)
+    expect(thrownBy(() => parseSkip('-1'), LeanCloudError).code).toBe(102)
   })
 
   it('keys: only public fields, only narrowing', () => {
@@ -174,6 +164,6 @@ describe('order, limit, skip, keys, count', () => {
     const where = { $or: [{ rid: { $exists: false } }, { rid: '' }], url: '/p/' }
     expect(parseQuery('Comment', { where: JSON.stringify(where), order: '-createdAt,-insertedAt', limit: '0', count: '1' })).toEqual(expected)
     expect(parseQuery('Comment', { where, order: '-createdAt,-insertedAt', limit: 0, count: 1, include: '*', returnACL: true })).toEqual(expected)
-    expect(thrown(() => parseQuery('Comment', { count: 'yes' })).code).toBe(102)
+    expect(thrownBy(() => parseQuery('Comment', { count: 'yes' }), LeanCloudError).code).toBe(102)
   })
 })

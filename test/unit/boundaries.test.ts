@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { BROWSER_PACKAGES } from '../../src/render/bundle/browser.js'
 import { REPO_ROOT } from '../helpers/sites.js'
 
 /** The import boundaries of design.md §5, checked on every source file. */
@@ -30,8 +31,6 @@ const importsOf = (file: string): Import[] => importsIn(file, readFileSync(file,
 const packageOf = (spec: string): string => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
 
 const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
-/** What the browser bundle may contain. A new browser dependency is added here on purpose. */
-const BROWSER_PACKAGES = ['react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify', 'fflate']
 /** Every other runtime dependency serves the build, the tools or the CLI: Node only. */
 const NODE_ONLY_PACKAGES = Object.keys(pkg.dependencies).filter((p) => !BROWSER_PACKAGES.includes(p))
 /** Packages that use web-standard APIs only, so the proxy can run them on edge runtimes. */
@@ -145,7 +144,7 @@ describe('import boundaries (design.md §5)', () => {
   })
 
   it('the admin page imports the browser packages, the client (not its entry) and shared; the proxy never imports it', () => {
-    expect(check('admin', 'app.tsx', lines('react', 'dompurify', '../client/widgets/valine/sanitize.js', '../shared/escape.js', './styles.css'))).toBe(0)
+    expect(check('admin', 'app.tsx', lines('react', 'dompurify', '../client/widgets/kit/comment-html.js', '../shared/escape.js', './styles.css'))).toBe(0)
     expect(check('admin', 'app.tsx', lines('hono', 'node:fs', '../client/main.js', '../proxy/app.js', '../render/routes.js'))).toBe(5)
     expect(check('proxy', 'admin-page/page.ts', lines('../../admin/app.js'))).toBe(1)
   })
@@ -340,5 +339,48 @@ describe('layers inside the comment service', () => {
     for (const file of ['admin/api.ts', 'proxy/moderate/moderator.ts']) {
       expect(readFileSync(join(SRC, file), 'utf8'), file).not.toMatch(/interface (AdminComment|OwnerComment|ListPage|ModerationPage|Parent)\b|type (Status|CommentStatus) = '/)
     }
+  })
+})
+
+/**
+ * A widget is named only in its own places (src/client/widgets/README.md, "Adding a widget"): its
+ * declaration and the pure modules beside it (`shared/widgets/<name>.ts`, `<name>-*.ts`), its
+ * build hooks (`render/widgets/<name>.ts`, `<name>-*.ts`), its client folder and the three lists.
+ * The rest of the pipeline loops over the list. Islands are left out: a markdown container's
+ * table names its island (src/render/markdown/containers.ts). Two files name the site owner's
+ * config keys and so the widgets: the config's schema and the error catalogue's messages.
+ */
+describe('widgets are named only in their own places', () => {
+  const SCOPE = ['shared', 'render', 'client', 'admin', 'dev-server']
+  const LISTS = ['shared/widgets/index.ts', 'render/widgets/index.ts', 'client/widgets/registry.ts']
+  const CONFIG_KEYS = ['shared/site-config.ts', 'render/errors/catalogue.ts']
+  const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+  /** The name as code and prose write it (`click-effect`, `clickEffect`), not inside a longer word. */
+  const nameRe = (name: string) => new RegExp(`(?<![A-Za-z0-9])(?:${[...new Set([name, camel(name)])].join('|')})(?![a-z])`)
+  const ownPlace = (name: string, file: string): boolean =>
+    file.startsWith(`client/widgets/${name}/`) || new RegExp(`^(?:shared|render)/widgets/${name}(?:-[a-z0-9-]+)?\\.ts$`).test(file) || LISTS.includes(file) || CONFIG_KEYS.includes(file)
+  /** The slot widgets (overlay, article end) a file names outside their places. */
+  const namedOutside = (names: readonly string[], file: string, code: string): string[] => names.filter((name) => !ownPlace(name, file) && nameRe(name).test(code))
+
+  it('holds for every slot widget of the list', async () => {
+    const { WIDGET_LIST } = await import('../../src/shared/widgets/index.js')
+    const names = WIDGET_LIST.filter((w) => w.placement !== 'island').map((w) => w.name)
+    expect(names).toEqual(expect.arrayContaining(['mascot', 'valine', 'vssue', 'click-effect', 'copy-protection']))
+    const found = SCOPE.flatMap((area) => files(join(SRC, area))).flatMap((abs) => {
+      const file = relative(SRC, abs).split(/[\\/]/).join('/')
+      return namedOutside(names, file, readFileSync(abs, 'utf8')).map((name) => `${file} names ${name}`)
+    })
+    expect(found).toEqual([])
+  })
+
+  it('the check sees a name in the orchestrator, in a path, in camelCase, and not inside another word', () => {
+    const names = ['mascot', 'click-effect', 'valine']
+    expect(namedOutside(names, 'render/build-stages.ts', `import { mascotAssets } from './outputs/mascot-assets.js'`)).toEqual(['mascot'])
+    expect(namedOutside(names, 'client/overlay/global-overlay.tsx', `const props = { clickEffect: site.clickEffect }`)).toEqual(['click-effect'])
+    expect(namedOutside(names, 'render/headers/origins.ts', `if (w.name === 'valine') connect.push(s.serverURLs)`)).toEqual(['valine'])
+    // Its own places, and words that only contain it.
+    expect(namedOutside(names, 'render/widgets/mascot-assets.ts', `export const MASCOT_DIR = 'assets/mascot'`)).toEqual([])
+    expect(namedOutside(names, 'client/widgets/valine/card.tsx', `import './valine.js'`)).toEqual([])
+    expect(namedOutside(names, 'render/site/route-widgets.ts', `const mascots = 1; // Valine 1.5's REST calls`)).toEqual([])
   })
 })

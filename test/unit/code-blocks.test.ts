@@ -10,6 +10,7 @@ import { hastPathHtml } from '../../src/render/markdown/to-html.js'
 import { writeHtml } from '../../src/render/markdown/write-html.js'
 import { decodeEntities } from '../../src/shared/escape.js'
 import { checkSiteConfig, resolveSiteConfig } from '../../src/shared/site-config.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 /*
  * Code blocks as VuePress 1 authors write them, markdown to HTML: lines marked with `{1,3-4}`
@@ -226,15 +227,7 @@ describe('imported code (<<< @/file)', () => {
   })
 
   /** The error a page raises, as the build reports it. */
-  const failure = (markdown: string, at = root): GptnotesError => {
-    try {
-      parse(markdown, {}, at)
-    } catch (err) {
-      if (err instanceof GptnotesError) return err
-      throw err
-    }
-    throw new Error('no error')
-  }
+  const failure = (markdown: string, at = root): GptnotesError => thrownBy(() => parse(markdown, {}, at), GptnotesError)
 
   it('a missing file, a folder or a missing region stops the build at the <<< line, with a hint', () => {
     const missing = failure('---\ntitle: x\n---\n\n正文\n\n- 项\n\n  <<< @/snippets/nothing.js\n')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attribution, COPY_MIN_LENGTH, copyProtectionOf } from '../../src/client/behaviours/copy-protection.js'
+import { attribution, COPY_MIN_LENGTH, copyProtectionOf } from '../../src/shared/widgets/copy-protection.js'
 
 describe('copy protection options (frontmatter `copyright`)', () => {
   it('is off unless the page turns it on', () => {

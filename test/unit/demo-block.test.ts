@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { burst, step, BURST, MAX_SPEED, MIN_SPEED } from '../../src/client/widgets/click-effect/particles.js'
 import { DEMO_MESSAGE, demoCsp, demoDocument } from '../../src/client/widgets/demo/srcdoc.js'
-import { DEMO_BOOT } from '../../src/shared/demo-boot.js'
+import { DEMO_BOOT } from '../../src/shared/widgets/demo-boot.js'
 import { GptnotesError } from '../../src/render/errors/index.js'
 import { parsePage } from '../../src/render/content/parse-page.js'
 import { TAG_PALETTE } from '../../src/shared/tag-color.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 const page = (body: string) => parsePage({ relativePath: 'a.md', source: `---\ntitle: 演示\n---\n\n${body}` }, { base: '/gpt/' })
 /** An attribute value as a browser reads it (hast-util-to-html writes these references). */
@@ -12,13 +13,8 @@ const decodeAttr = (s: string) => s.replace(/&#x([0-9a-f]+);/gi, (_, h: string) 
 const propsOf = (html: string) => JSON.parse(decodeAttr(/data-island="demo" data-island-props="([^"]*)"/.exec(html)![1])) as { title: string; slots: unknown[]; scripts?: { boot: string; js?: string } }
 /** The catalogue error a page raises, as `Code file:line:column`. */
 const failure = (body: string): string => {
-  try {
-    page(body)
-  } catch (err) {
-    if (!(err instanceof GptnotesError)) throw err
-    return `${err.code} ${err.loc?.file}:${err.loc?.line}:${err.loc?.column}`
-  }
-  return 'no error'
+  const err = thrownBy(() => page(body), GptnotesError)
+  return `${err.code} ${err.loc?.file}:${err.loc?.line}:${err.loc?.column}`
 }
 
 const DEMO = ['::: demo 点一下按钮', '```html', '<button id="b">点我</button>', '```', '```js', "document.getElementById('b').onclick = () => {}", '```', '```css', 'button { color: red; }', '```', ':::'].join('\n')
@@ -93,19 +89,14 @@ describe('::: demo: parsing and the fallback', () => {
     expect(failure('::: demo\n```\nx\n```\n:::')).toBe('DemoUnknownSlot content/a.md:6:1')
     expect(failure('::: demo\n```html\n<b>x</b>\n```\n说明写在块里。\n:::')).toBe('DemoUnknownSlot content/a.md:9:1')
     expect(failure('::: demo\n```css\na{}\n```\n```css\nb{}\n```\n:::')).toBe('DemoUnknownSlot content/a.md:9:1')
-    expect(failure(DEMO)).toBe('no error')
+    expect(page(DEMO).islands).toEqual(['demo'])
   })
 
   it('names what it found and how to fix it', () => {
-    try {
-      page('::: demo\n```python\nprint(1)\n```\n:::')
-      expect.unreachable()
-    } catch (err) {
-      const e = err as GptnotesError
-      expect(e.message).toBe('a ::: demo block may hold only fenced html, js and css blocks, found a ```python block')
-      expect(e.hint).toContain('```html, ```js and ```css')
-      expect(e.frame).toContain('> 6 | ```python')
-    }
+    const e = thrownBy(() => page('::: demo\n```python\nprint(1)\n```\n:::'), GptnotesError)
+    expect(e.message).toBe('a ::: demo block may hold only fenced html, js and css blocks, found a ```python block')
+    expect(e.hint).toContain('```html, ```js and ```css')
+    expect(e.frame).toContain('> 6 | ```python')
   })
 })
 

@@ -28,6 +28,7 @@ import { latestMigration } from '../../src/proxy/stores/migrations.js'
 import { migrateVuePress, type MigrateOptions } from '../../src/migrate/migrate-vuepress.js'
 import { startLeanCloudFake, type LeanCloudFake } from '../helpers/leancloud-fake.js'
 import { CLI, FIXTURES } from '../helpers/sites.js'
+import { rejectionOf } from '../helpers/thrown.js'
 
 interface Report {
   code: string
@@ -430,13 +431,8 @@ function vuepressSite(config: string): string {
 
 /** What `gptnotes migrate vuepress` raises for this source (into a fresh output folder). */
 async function migrateError(source: string, options: Partial<MigrateOptions>): Promise<Report> {
-  try {
-    await migrateVuePress({ source, out: `${source}-out`, ...options })
-  } catch (err) {
-    if (!(err instanceof GptnotesError)) throw err
-    return { code: err.name, message: err.message, loc: err.loc, frame: err.frame, stage: err.stage, shown: formatError(err), params: err.params }
-  }
-  throw new Error('the migration went through')
+  const err = await rejectionOf(migrateVuePress({ source, out: `${source}-out`, ...options }), GptnotesError)
+  return { code: err.name, message: err.message, loc: err.loc, frame: err.frame, stage: err.stage, shown: formatError(err), params: err.params }
 }
 
 describe('the error catalogue', () => {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { GptnotesError } from '../../src/render/errors/index.js'
 import { parseFrontmatter } from '../../src/render/content/frontmatter.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 const fm = (yaml: string, body = '正文\n') => `---\n${yaml}\n---\n${body}`
-
-function errorOf(fn: () => unknown): GptnotesError {
-  try {
-    fn()
-  } catch (err) {
-    expect(err).toBeInstanceOf(GptnotesError)
-    return err as GptnotesError
-  }
-  throw new Error('expected an error')
-}
 
 describe('render/content/frontmatter', () => {
   it('reads every field of the spec Page frontmatter', () => {
@@ -80,16 +71,16 @@ describe('render/content/frontmatter', () => {
   })
 
   it('refuses a time that is no time of the clock, at its line', () => {
-    const err = errorOf(() => parseFrontmatter(fm('title: 测试\ndate: 2022-03-12 25:00'), 'content/a.md'))
+    const err = thrownBy(() => parseFrontmatter(fm('title: 测试\ndate: 2022-03-12 25:00'), 'content/a.md'), GptnotesError)
     expect(err.name).toBe('FrontmatterInvalid')
     expect(err.loc).toEqual({ file: 'content/a.md', line: 3, column: 7 })
-    const slash = errorOf(() => parseFrontmatter(fm('date: 2021/02/30'), 'content/a.md'))
+    const slash = thrownBy(() => parseFrontmatter(fm('date: 2021/02/30'), 'content/a.md'), GptnotesError)
     expect(slash.message).toContain('is not a real day')
     expect(slash.loc?.line).toBe(2)
   })
 
   it('reports a bad date at file:line:column with a code frame and a hint', () => {
-    const err = errorOf(() => parseFrontmatter(fm('title: 测试\ndate: 2025-13-40'), 'content/handbook/a.md'))
+    const err = thrownBy(() => parseFrontmatter(fm('title: 测试\ndate: 2025-13-40'), 'content/handbook/a.md'), GptnotesError)
     expect(err.name).toBe('FrontmatterInvalid')
     expect(err.message).toContain('date')
     expect(err.loc).toEqual({ file: 'content/handbook/a.md', line: 3, column: 7 })
@@ -98,13 +89,13 @@ describe('render/content/frontmatter', () => {
   })
 
   it('reports an ill-typed field', () => {
-    const err = errorOf(() => parseFrontmatter(fm('title: 测试\nsticky: 置顶'), 'a.md'))
+    const err = thrownBy(() => parseFrontmatter(fm('title: 测试\nsticky: 置顶'), 'a.md'), GptnotesError)
     expect(err.message).toContain('"sticky" must be a number')
     expect(err.loc?.line).toBe(3)
   })
 
   it('reports broken YAML with its position', () => {
-    const err = errorOf(() => parseFrontmatter(fm('title: [未闭合'), 'a.md'))
+    const err = thrownBy(() => parseFrontmatter(fm('title: [未闭合'), 'a.md'), GptnotesError)
     expect(err.name).toBe('FrontmatterSyntax')
     expect(err.loc?.file).toBe('a.md')
     expect(err.loc!.line).toBeGreaterThanOrEqual(2)

@@ -90,14 +90,18 @@ describe('widget slots on the server', () => {
     expect(renderToString(createElement(WidgetSlot, { name: 'no-such-widget' }))).toBe('')
   })
 
-  it('the overlay renders slots only for the widgets the route names and the registry knows', () => {
-    const site: ClientSite = { title: '', description: '', base: '/gpt/', nav: [], smoothScroll: true, lastUpdated: false, routesUrl: '' }
-    const overlay = (widgets?: string[]) => renderToString(createElement(SiteContext.Provider, { value: site }, createElement(GlobalOverlay, { widgets })))
+  it('the overlay renders slots only for the overlay widgets the route names and the registry knows', () => {
+    const overlayWidget = { placement: 'overlay' as const }
+    const widgets = { mascot: overlayWidget, 'click-effect': overlayWidget, 'no-such-widget': overlayWidget, valine: { placement: 'article-end' as const } }
+    const site: ClientSite = { title: '', description: '', base: '/gpt/', nav: [], smoothScroll: true, lastUpdated: false, routesUrl: '', widgets }
+    const overlay = (widgets?: string[]) => renderToString(createElement(SiteContext.Provider, { value: site }, createElement(GlobalOverlay, { route: { widgets } })))
     expect(overlay()).toContain('back-to-top')
     expect(overlay()).not.toContain('widget-slot')
     // Each named widget gets an empty placeholder, filled after hydration.
     expect(overlay(['mascot'])).toContain('<div class="widget-slot" data-widget="mascot"></div>')
     expect(overlay(['mascot', 'click-effect'])).toContain('<div class="widget-slot" data-widget="click-effect"></div>')
     expect(overlay(['no-such-widget'])).not.toContain('widget-slot')
+    // A comment widget's slot is the article's, never the overlay's.
+    expect(overlay(['valine'])).not.toContain('widget-slot')
   })
 })

@@ -4,23 +4,24 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { md5 } from '../../src/client/widgets/valine/sdk/md5.js'
-import { UNDERSCORE_FUNCTIONS } from '../../src/client/widgets/valine/sdk/underscore-functions.js'
+import { UNDERSCORE_FUNCTIONS } from '../../src/render/widgets/valine-underscore.js'
 import { uuidV4 } from '../../src/client/widgets/valine/sdk/uuid-v4.js'
-import { clientPlugins, nativeHelper } from '../../src/render/bundle/bundle-plugins.js'
+import { BROWSER_BUILD } from '../../src/render/bundle/browser.js'
+import { clientPlugins } from '../../src/render/bundle/bundle-plugins.js'
+import { nativeHelper } from '../../src/render/widgets/valine-sdk-plugin.js'
 import { PACKAGE_ROOT } from '../../src/render/package-root.js'
 
-/** The build's plugin for widget A's SDK (src/render/bundle/bundle-plugins.ts), seen from its output. */
+/** The build's plugin for widget A's SDK (src/render/widgets/valine-sdk-plugin.ts), seen from its output. */
 const ENTRY = join(PACKAGE_ROOT, 'src/client/widgets/valine/sdk/leancloud-sdk.ts')
 
 async function bundle(entry: { path: string } | { contents: string }) {
   return build({
     ...('path' in entry ? { entryPoints: [entry.path] } : { stdin: { contents: entry.contents, resolveDir: PACKAGE_ROOT, loader: 'js' } }),
     absWorkingDir: PACKAGE_ROOT,
+    ...BROWSER_BUILD,
     bundle: true,
-    format: 'esm',
     write: false,
     metafile: true,
-    target: ['es2022', 'chrome93', 'safari15'],
     plugins: clientPlugins(),
     logLevel: 'silent',
   })

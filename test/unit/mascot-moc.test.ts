@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkMoc, MOC_VERSION_MAX, mocProblemText } from '../../src/shared/live2d-moc.js'
+import { checkMoc, MOC_VERSION_MAX, mocProblemText } from '../../src/shared/widgets/mascot-live2d-moc.js'
 
 const require = createRequire(import.meta.url)
 const moc = (pkg: string, file: string) => new Uint8Array(readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file)))

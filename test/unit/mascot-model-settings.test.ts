@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { dialectOf, ModelSettingsError, readModelSettings, referencedFiles, resolveModelPath } from '../../src/shared/live2d-model.js'
+import { dialectOf, ModelSettingsError, readModelSettings, referencedFiles, resolveModelPath } from '../../src/shared/widgets/mascot-live2d-model.js'
 import { readPose, toModelSettings } from '../../src/client/widgets/mascot/live2d/settings.js'
 import { parseMtn } from '../../src/client/widgets/mascot/framework/motion.js'
+import { thrownBy } from '../helpers/thrown.js'
 
 const require = createRequire(import.meta.url)
 const pkgFile = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/package.json`)), file)
@@ -71,14 +72,7 @@ describe('reading the three dialects', () => {
   })
 
   it('refuses a file without a moc or with a value of the wrong kind, naming the key path', () => {
-    const bad = (v: unknown) => {
-      try {
-        readModelSettings(v)
-      } catch (e) {
-        return e instanceof ModelSettingsError ? e.message : `other: ${String(e)}`
-      }
-      return 'accepted'
-    }
+    const bad = (v: unknown) => thrownBy(() => readModelSettings(v), ModelSettingsError).message
     expect(bad([])).toBe('(file) must be a JSON object')
     expect(bad({ textures: [] })).toBe('model must be a file path')
     expect(bad({ model: 'a.moc', textures: 'a.png' })).toBe('textures must be a list')

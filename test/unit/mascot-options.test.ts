@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { isHome, isMobileUserAgent, mascotOptions, styleOf } from '../../src/client/widgets/mascot/options.js'
 import { otherTheme, unsupportedThemes } from '../../src/client/widgets/mascot/themes.js'
-import { mascotOf } from '../../src/render/site/client-site.js'
-import { widgetsFor } from '../../src/render/site/route-widgets.js'
+import { widgetsFor as widgetsOfRoute } from '../../src/render/site/route-widgets.js'
 import { checkSiteConfig, defaultSiteConfig, resolveSiteConfig } from '../../src/shared/site-config.js'
+import type { SiteConfig } from '../../src/shared/types.js'
+import { mascotOf as mascotOfOption } from '../../src/shared/widgets/mascot.js'
+
+/** The browser's options for a config (the declaration's reading of `themeConfig.mascot`). */
+const mascotOf = (config: SiteConfig) => mascotOfOption(config.themeConfig.mascot)
+/** The widgets of a route of this kind. */
+const widgetsFor = (config: SiteConfig, kind: string) => widgetsOfRoute(config, { kind, path: '/a.html', page: { title: 'A', frontmatter: {} } })
 
 describe('mascot options', () => {
   // The slot's props as the build resolves them (`mascot: true`), with what the overlay adds.
@@ -40,7 +46,7 @@ describe('themeConfig.mascot', () => {
     expect(widgetsFor(defaultSiteConfig, 'article')).not.toContain('mascot')
     const on = resolveSiteConfig({ themeConfig: { mascot: true } })
     expect(mascotOf(on)).toEqual({ theme: ['builtin'], clean: false, messages: {}, messageStyle: {}, modelStyle: {}, btnStyle: {}, width: 150, height: 220 })
-    for (const kind of ['article', 'home', 'list', 'terms', 'notFound'] as const) expect(widgetsFor(on, kind)).toContain('mascot')
+    for (const kind of ['article', 'home', 'list', 'terms'] as const) expect(widgetsFor(on, kind)).toContain('mascot')
   })
 
   it('takes the original option names, keeps the core path out of the pages, and names a bad field', () => {

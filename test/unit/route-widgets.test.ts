@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { COMMENT_WIDGETS } from '../../src/client/widgets/names.js'
-import { commentsOf, vssueOf } from '../../src/render/site/client-site.js'
-import { counterServices, slotPropsFor, widgetsFor, withSlotProps } from '../../src/render/site/route-widgets.js'
+import { withWidgets, widgetsFor as widgetsOfRoute } from '../../src/render/site/route-widgets.js'
+import { widgetSettings } from '../../src/render/widgets/index.js'
 import { resolveSiteConfig } from '../../src/shared/site-config.js'
-import type { PostSummary, RouteData, RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
+import type { Frontmatter, PostSummary, RouteData, RouteKind, SiteConfig, ThemeConfig } from '../../src/shared/types.js'
+import { COMMENT_WIDGETS } from '../../src/shared/widgets/index.js'
+import { counterServices } from '../../src/shared/widgets/valine-counter.js'
 
-/** Only the fields widgetsFor reads. */
-const config = (comments: ThemeConfig['comments']) => ({ themeConfig: { comments } }) as SiteConfig
-const off = config({ enabled: false, solution: '', options: {} })
-const valine = config({ enabled: true, solution: 'valine', options: {} })
-const vssue = config({ enabled: true, solution: 'vssue', options: {} })
+/** A config with these comments (widget A on a service, so it is on when chosen) and theme options. */
+const withComments = (comments: Partial<ThemeConfig['comments']>, theme: Record<string, unknown> = {}): SiteConfig =>
+  resolveSiteConfig({ themeConfig: { comments: { ...comments, valineConfig: { serverURLs: 'https://c.example.com' } }, ...theme } } as Parameters<typeof resolveSiteConfig>[0])
+const off = withComments({ enabled: false, solution: '', options: {} })
+const valine = withComments({ enabled: true, solution: 'valine', options: {} })
+const vssue = withComments({ enabled: true, solution: 'vssue', options: {} })
+/** The widgets of a route of this kind and frontmatter. */
+const widgetsFor = (c: SiteConfig, kind: RouteKind, frontmatter: Frontmatter = {}) => widgetsOfRoute(c, { kind, path: '/a.html', page: { title: 'A', frontmatter } })
+/** The settings a build makes of a config. */
+const settingsOf = (c: SiteConfig) => widgetSettings(c)
 
 describe('render/site/route-widgets', () => {
   it('names no widget by default (the default config turns every widget off)', () => {
@@ -33,13 +39,13 @@ describe('render/site/route-widgets', () => {
   })
 
   it('needs both enabled and a known solution', () => {
-    expect(widgetsFor(config({ enabled: false, solution: 'valine', options: {} }), 'article', {})).toEqual([])
-    expect(widgetsFor(config({ enabled: true, solution: '', options: {} }), 'article', {})).toEqual([])
+    expect(widgetsFor(withComments({ enabled: false, solution: 'valine', options: {} }), 'article', {})).toEqual([])
+    expect(widgetsFor(withComments({ enabled: true, solution: '', options: {} }), 'article', {})).toEqual([])
   })
 
   it('puts the click effect on every route when themeConfig.clickEffect is set', () => {
-    const withEffect = (clickEffect: ThemeConfig['clickEffect']) => ({ themeConfig: { ...valine.themeConfig, clickEffect } }) as SiteConfig
-    for (const kind of ['article', 'home', 'list', 'terms', 'notFound'] as RouteKind[]) {
+    const withEffect = (clickEffect: ThemeConfig['clickEffect']) => ({ ...valine, themeConfig: { ...valine.themeConfig, clickEffect } }) as SiteConfig
+    for (const kind of ['article', 'home', 'list', 'terms'] as RouteKind[]) {
       expect(widgetsFor(withEffect({ size: 2, shape: 'star', zIndex: 999999999 }), kind, {})).toContain('click-effect')
       expect(widgetsFor(withEffect(true), kind, {})).toContain('click-effect')
       expect(widgetsFor(withEffect(false), kind, {})).not.toContain('click-effect')
@@ -62,12 +68,14 @@ describe('render/site/route-widgets', () => {
         },
       },
     })
-    const settings = { base: '/gpt/', comments: commentsOf(config), vssue: vssueOf(config) }
-    const article = (path: string) => ({ kind: 'article', path, widgets: widgetsFor(config, 'article'), page: { title: 'T' } }) as unknown as RouteData
-    const en = slotPropsFor(article('/en/a.html'), settings)!
-    expect(en.valine).toMatchObject({ path: '/gpt/en/a.html', config: { lang: 'en', pageSize: 5, serverURLs: 'https://c.example.com' } })
-    expect(slotPropsFor(article('/a.html'), settings)!.valine!.config.lang).toBe('zh-CN')
-    expect(slotPropsFor({ ...article('/a.html'), widgets: [] } as RouteData, settings)).toBeUndefined()
+    const article = (path: string, frontmatter: Frontmatter = {}) => ({ data: { kind: 'article', path, page: { title: 'T', frontmatter } } as unknown as RouteData })
+    const routes = [article('/en/a.html'), article('/a.html'), article('/b.html', { comments: false })]
+    withWidgets({ routes }, settingsOf(config), '/gpt/')
+    const props = (i: number) => routes[i].data.widgetProps as { valine?: { path: string; config: { lang: string } } } | undefined
+    expect(props(0)!.valine).toMatchObject({ path: '/gpt/en/a.html', config: { lang: 'en', pageSize: 5, serverURLs: 'https://c.example.com' } })
+    expect(props(1)!.valine!.config.lang).toBe('zh-CN')
+    expect(routes[2].data.widgets).toBeUndefined()
+    expect(props(2)).toBeUndefined()
   })
   describe("the visitor counter's service, chosen per page at build time", () => {
     const post = (path: string): PostSummary => ({ title: path, path, tags: [], categories: [] })
@@ -75,17 +83,17 @@ describe('render/site/route-widgets', () => {
       const config = resolveSiteConfig({
         themeConfig: { comments: { enabled: true, solution: 'valine', valineConfig: { serverURLs: 'https://c.example.com', ...base }, locales } },
       } as Parameters<typeof resolveSiteConfig>[0])
-      const settings = { base: '/gpt/', comments: commentsOf(config), vssue: vssueOf(config) }
+      const settings = settingsOf(config)
       const posts = ['/a.html', '/en/b.html', '/%E4%B8%AD.html', '/en/%E4%B8%AD.html'].map(post)
       const routes = [
         { data: { kind: 'home', path: '/', posts: posts.slice(0, 2) } },
         { data: { kind: 'list', list: 'timeline', path: '/timeline/', posts } },
-        { data: { kind: 'article', path: '/en/b.html', widgets: ['valine'], page: { title: 'B' } } },
-        { data: { kind: 'article', path: '/a.html', widgets: ['valine'], page: { title: 'A' } } },
+        { data: { kind: 'article', path: '/en/b.html', page: { title: 'B', frontmatter: {} } } },
+        { data: { kind: 'article', path: '/a.html', page: { title: 'A', frontmatter: {} } } },
       ] as unknown as { data: RouteData }[]
-      withSlotProps({ routes }, settings)
+      withWidgets({ routes }, settings, '/gpt/')
       const counterOf = (data: RouteData) => (data.kind === 'article' ? data.counter : undefined)
-      return { services: counterServices(settings.comments), posts: posts.map((p) => p.counter), articles: [counterOf(routes[2].data), counterOf(routes[3].data)], json: JSON.stringify(routes[1].data) }
+      return { services: counterServices(settings.get('valine') as never), posts: posts.map((p) => p.counter), articles: [counterOf(routes[2].data), counterOf(routes[3].data)], json: JSON.stringify(routes[1].data) }
     }
 
     it('names each service once, and marks each listed post and article with its own locale’s', () => {
@@ -112,6 +120,25 @@ describe('render/site/route-widgets', () => {
       const off = tableOf({ '/en/': { valineConfig: { lang: 'en' } } }, { visitor: false })
       expect(off.services).toEqual([])
       expect(off.posts).toEqual([undefined, undefined, undefined, undefined])
+    })
+  })
+
+  describe('copy protection, a widget the build puts on the pages that ask', () => {
+    const site = withComments({ enabled: false, solution: '', options: {} }, { author: '站长' })
+    const page = (frontmatter: Frontmatter, kind: RouteKind = 'article') => ({ data: { kind, path: '/a.html', page: { title: 'A', frontmatter } } as unknown as RouteData })
+
+    it('mounts only where the frontmatter turns it on, with the options made at build time', () => {
+      const routes = [page({ copyright: true }), page({}), page({ copyright: { noCopy: true, authorName: '李四' } }, 'home'), page({ copyright: false })]
+      withWidgets({ routes }, settingsOf(site), '/')
+      expect(routes.map((r) => r.data.widgets)).toEqual([['copy-protection'], undefined, ['copy-protection'], undefined])
+      expect(routes[0].data.widgetProps).toEqual({ 'copy-protection': { noSelect: false, noCopy: false, minLength: 10, authorName: '站长' } })
+      expect(routes[2].data.widgetProps).toEqual({ 'copy-protection': { noSelect: false, noCopy: true, minLength: 10, authorName: '李四' } })
+    })
+
+    it("names the page's author over the site's", () => {
+      const routes = [page({ copyright: true, author: '王五' })]
+      withWidgets({ routes }, settingsOf(site), '/')
+      expect(routes[0].data.widgetProps).toEqual({ 'copy-protection': { noSelect: false, noCopy: false, minLength: 10, authorName: '王五' } })
     })
   })
 })

@@ -95,6 +95,22 @@ describe('search: ranking', () => {
     expect(hits).toHaveLength(10)
   })
 
+  it('counts the word in a title as one mention more, and in a heading as the mention it is in the text', () => {
+    // Texts of a set length (the text holds the headings, as the build writes it).
+    const text = (words: string, length: number) => words + '文'.repeat(length - words.length)
+    const titled = page('模型笔记', '/titled.html', text('先说模型。', 320))
+    const thrice = page('笔记', '/thrice.html', text('模型，模型，还是模型。', 320))
+    // Title and one mention: two; three mentions in a text as long rank above it…
+    expect(paths(search(indexOf(titled, thrice), '模型'))).toEqual(['/thrice.html', '/titled.html'])
+    // …and one mention alone below it.
+    const once = page('笔记', '/once.html', text('先说模型。', 320))
+    expect(paths(search(indexOf(once, titled), '模型'))).toEqual(['/titled.html', '/once.html'])
+    // A heading's mention is one of the text's: twice in a shorter text ranks above twice with a heading.
+    const headed = page('笔记', '/headed.html', text('模型的选择 先说模型。', 352), [['模型的选择', 'pick']])
+    const shorter = page('笔记', '/shorter.html', text('模型，还是模型。', 320))
+    expect(paths(search(indexOf(headed, shorter), '模型'))).toEqual(['/shorter.html', '/headed.html#pick'])
+  })
+
   it('still puts a page whose title is exactly the query first, however little its text says', () => {
     const dense = page('选型', '/dense.html', '模型的选择：大模型更准，小模型更快，开源模型可以自己部署。')
     const exact = page('模型', '/exact.html', '这一页几乎什么都没写。')

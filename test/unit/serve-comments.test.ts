@@ -7,7 +7,7 @@ import { buildSite } from '../../src/render/build-site.js'
 import { DATA_SCRIPT_ID } from '../../src/shared/markup.js'
 import { checkSiteConfig, resolveSiteConfig } from '../../src/shared/site-config.js'
 import type { InitialData } from '../../src/shared/types.js'
-import { valineSchema } from '../../src/shared/widgets/valine.js'
+import { valineSchema, type ValineSlotProps } from '../../src/shared/widgets/valine.js'
 import { copyFixture } from '../helpers/sites.js'
 
 /** The inline site data of a served or built page. */
@@ -43,7 +43,7 @@ describe('gptnotes serve runs widget A’s comment service when the config names
     const html = await (await fetch(`${dev.url}post.html`)).text()
     const { site, route } = initialData(html)
     expect(route.widgets).toContain('valine')
-    expect(route.widgetProps?.valine?.config.serverURLs).toBe(`${origin}${COMMENTS_PATH}`)
+    expect((route.widgetProps?.valine as ValineSlotProps | undefined)?.config.serverURLs).toBe(`${origin}${COMMENTS_PATH}`)
     // The page's visitor count goes there too.
     expect(route.kind === 'article' && site.counters?.[route.counter!]?.serverURLs).toBe(`${origin}${COMMENTS_PATH}`)
   })
@@ -116,7 +116,7 @@ describe('gptnotes build with widget A on and no service address', () => {
       const output = await buildSite({ root: site.root })
       expect(output.warnings.map((w) => w.code)).not.toContain('CommentsNoService')
       const data = initialData(String(output.files.get('post.html')))
-      expect(data.route.widgetProps?.valine?.config.serverURLs).toBe('https://comments.example.com')
+      expect((data.route.widgetProps?.valine as ValineSlotProps | undefined)?.config.serverURLs).toBe('https://comments.example.com')
       expect(data.site.counters?.map((c) => c.serverURLs)).toEqual(['https://comments.example.com'])
       expect(data.route.widgets).toContain('valine')
     } finally {

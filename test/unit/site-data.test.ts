@@ -39,7 +39,7 @@ describe('the siteData stage', () => {
       },
     })
     const site = buildSiteData(config, parsedPages(SOURCES))
-    expect(site.sidebarProblems).toEqual([{ path: 'themeConfig.sidebar["/guide/"][0].children[2]', message: 'no matching page for "/guide/missing.html"' }])
+    expect(site.sidebarProblems).toEqual([{ path: 'themeConfig.sidebar["/guide/"][0].children[2]', kind: 'missing-page', target: '/guide/missing.html' }])
     const guide = sidebarFor(site, site.pagesByPath.get('/guide/new.html')!)
     expect(guide).toMatchObject([{ type: 'group', title: '指南', children: [{ path: '/guide/new.html', title: '新文' }, { path: '/guide/old.html', title: '老文章' }] }])
     expect(sidebarFor(site, site.pagesByPath.get('/api/ref.html')!)).toMatchObject([{ type: 'link', path: '/api/ref.html', title: '参考' }])

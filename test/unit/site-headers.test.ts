@@ -7,8 +7,8 @@ import { buildSite, type SiteOutput } from '../../src/render/build-site.js'
 import { imageOriginsOf, inlineScriptsOf } from '../../src/render/headers/collect.js'
 import { contentSecurityPolicy } from '../../src/render/headers/csp.js'
 import { headersFor } from '../../src/render/headers/headers-file.js'
-import { commentOrigins } from '../../src/render/headers/origins.js'
-import { vssueOf } from '../../src/render/site/client-site.js'
+import { widgetOrigins } from '../../src/render/headers/origins.js'
+import { widgetSettings } from '../../src/render/widgets/index.js'
 import { parseHeadersFile } from '../helpers/static-server.js'
 import type { SiteConfig } from '../../src/shared/types.js'
 
@@ -130,7 +130,7 @@ describe('_headers with comments, images elsewhere and an https hostname', async
 describe("widget B's hosts", () => {
   const vssue = (options: string) => {
     const config = { themeConfig: { comments: { enabled: true, solution: 'vssue', vssueConfig: JSON.parse(options) as object } } } as unknown as SiteConfig
-    return commentOrigins(undefined, vssueOf(config))
+    return widgetOrigins(widgetSettings(config))
   }
 
   it('GitHub: its API, its avatar and image hosts and the comment service that exchanges the login code', () => {

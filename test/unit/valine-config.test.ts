@@ -7,10 +7,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COUNTS_PER_REQUEST, createRequest, findRequest, groupByService, incrementRequest, rowsOf } from '../../src/client/widgets/visitor-counter/counter-rest.js'
 import { buildSite } from '../../src/render/build-site.js'
-import { commentsOf } from '../../src/render/site/client-site.js'
 import { hintOf, warningHint } from '../../src/render/errors/index.js'
 import { checkSiteConfig, resolveSiteConfig, type UserConfig } from '../../src/shared/site-config.js'
-import { valineConfigFor } from '../../src/shared/locale-config.js'
+import { commentsOf, valineConfigFor } from '../../src/shared/widgets/valine.js'
 
 const SERVICE = 'https://comments.example.com'
 const withValine = (valineConfig: object, extra: object = {}): UserConfig =>

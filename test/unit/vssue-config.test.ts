@@ -10,10 +10,8 @@ import { dirOf, resolveLang } from '../../src/client/widgets/vssue/i18n.js'
 import { configProblems, resolveOptions as derive } from '../../src/client/widgets/vssue/options.js'
 import { buildSite } from '../../src/render/build-site.js'
 import { GptnotesErrors, GptnotesError } from '../../src/render/errors/index.js'
-import { vssueOf } from '../../src/render/site/client-site.js'
 import { checkSiteConfig, resolveSiteConfig, type UserConfig } from '../../src/shared/site-config.js'
-import { vssueConfigFor } from '../../src/shared/locale-config.js'
-import { serviceFromProxy, VSSUE_PROXY_SAMPLE, vssueSchema } from '../../src/shared/widgets/vssue.js'
+import { serviceFromProxy, VSSUE_PROXY_SAMPLE, vssueConfigFor, vssueOf, vssueSchema } from '../../src/shared/widgets/vssue.js'
 
 const withVssue = (vssueConfig: object, extra: object = {}): UserConfig =>
   ({ themeConfig: { comments: { enabled: true, solution: 'vssue', vssueConfig: { owner: 'me', repo: 'blog-comments', clientId: 'abc', proxy: 'https://comments.example.com', ...vssueConfig }, ...extra } } }) as UserConfig
@@ -108,6 +106,8 @@ describe('building with widget B', () => {
     expect(route.widgetProps.vssue.config.proxy).toBe('https://svc.example.com')
     expect(route.widgetProps.vssue.config.issueContent).toBe('评论区：{url}')
     expect(site.vssue).toBeUndefined()
+    // Its site record says only where it goes: its settings are the route's.
+    expect(site.widgets).toEqual({ vssue: { placement: 'article-end' } })
     expect(html).not.toContain('clientSecret')
   })
 

@@ -122,7 +122,9 @@ describe('the site data the theme gives the browser', () => {
     expect(site.locales).toEqual({
       '/en/': { title: 'English Site', home: '/en/', nav: [{ text: 'Home', link: '/en/' }], lastUpdated: 'Last Updated', editLinkText: 'Edit on GitHub', selectText: 'Languages' },
     })
-    expect(themeSiteOf(c, () => false).locales?.['/en/'].home).toBeUndefined()
+    expect(themeSiteOf(c, () => false).locales).toEqual({
+      '/en/': { title: 'English Site', nav: [{ text: 'Home', link: '/en/' }], lastUpdated: 'Last Updated', editLinkText: 'Edit on GitHub', selectText: 'Languages' },
+    })
     // One locale and no theme locales: nothing per locale.
     expect(themeSiteOf(config({}), () => true).locales).toBeUndefined()
     expect(themeSiteOf(config({ themeConfig: { logo: 'https://cdn.example.com/logo.png' } }), () => true).logo).toBe('https://cdn.example.com/logo.png')
@@ -148,7 +150,7 @@ describe('the home route and the locales in the routes', () => {
   it('the English pages take their locale\'s sidebar, with a missing entry reported at its key path', () => {
     const c = config(BILINGUAL)
     const site = buildSiteData(c, parsedPages(SOURCES))
-    expect(site.sidebarProblems).toEqual([{ path: 'themeConfig.locales["/en/"].sidebar["/en/guide/"][1]', message: 'no matching page for "/en/guide/missing.html"' }])
+    expect(site.sidebarProblems).toEqual([{ path: 'themeConfig.locales["/en/"].sidebar["/en/guide/"][1]', kind: 'missing-page', target: '/en/guide/missing.html' }])
     expect(sidebarFor(site, site.pagesByPath.get('/en/guide/a.html')!)).toMatchObject([{ type: 'link', path: '/en/guide/a.html', title: 'A' }])
     expect(sidebarFor(site, site.pagesByPath.get('/guide/a.html')!)).toMatchObject([{ type: 'link', path: '/guide/a.html', title: '甲' }])
   })

@@ -1,25 +1,20 @@
 import { useEffect } from 'react'
 import { CODE_GROUP_ATTR, CONTENT_SELECTOR } from '../../shared/markup.js'
-import { hasBody } from '../../shared/route-data.js'
 import type { RouteData } from '../../shared/types.js'
-import { useSite } from '../context.js'
 import { loadOnce } from '../lazy.js'
 import { UNLOCKED_EVENT } from '../widgets/unlocked-event.js'
 import { addCopyButtons, CODE_COPY_DELAY } from './code-copy.js'
 import { closeImageZoom, installImageZoom } from './image-zoom.js'
 
-const loadCopyProtection = loadOnce(() => import('./copy-protection.js'))
 const loadCodeGroups = loadOnce(() => import('./code-group.js'))
 
 /**
  * Behaviours attached to the rendered article after each navigation: code copy buttons, image
- * zoom, code groups' tabs and per-page copy protection. Everything happens in effects, so the server HTML and the
+ * zoom and code groups' tabs (per-page copy protection is a widget of its own, src/client/widgets). Everything happens in effects, so the server HTML and the
  * hydrated DOM stay identical; each effect undoes itself before the next route's runs, so
  * navigating never duplicates a button or a listener.
  */
 export function usePageBehaviours(route: RouteData): void {
-  const site = useSite()
-
   // One delegated listener serves the images of every page.
   useEffect(installImageZoom, [])
 
@@ -50,20 +45,4 @@ export function usePageBehaviours(route: RouteData): void {
       cancelled = true
     }
   }, [route])
-
-  // Copy protection is rare: its code loads only on a page that asks for it.
-  useEffect(() => {
-    const fm = hasBody(route) ? route.page.frontmatter : undefined
-    if (!fm?.copyright) return
-    let undo: (() => void) | undefined
-    let cancelled = false
-    void loadCopyProtection().then(({ applyCopyProtection, copyProtectionOf }) => {
-      const protection = copyProtectionOf(fm.copyright, fm.author || site.author)
-      if (protection && !cancelled) undo = applyCopyProtection(protection)
-    })
-    return () => {
-      cancelled = true
-      undo?.()
-    }
-  }, [route, site.author])
 }

@@ -5,7 +5,7 @@ import { Link } from '../components/link.js'
 import { TagLink } from '../components/tag-link.js'
 import { useSite } from '../context.js'
 import { editUrlOf, routeLocale } from '../locale.js'
-import { COMMENT_WIDGETS } from '../widgets/names.js'
+import { slotsAt } from '../widgets/slots.js'
 import { counterTargetOf, useVisitorCounts, VisitorCount } from '../widgets/visitor-counter/visitor-count.js'
 import { WidgetSlot } from '../widgets/widget-slot.js'
 import { useUnlockedHeaders } from '../hooks/use-unlocked-headers.js'
@@ -25,10 +25,9 @@ export function Article({ route }: { route: ArticleRoute }) {
   const locale = routeLocale(site, route.path, route.lang)
   // VuePress's PageEdit: frontmatter `editLink: false` hides the link on one page.
   const editUrl = site.editLink && fm.editLink !== false ? editUrlOf(site.editLink.pattern, page.relativePath) : undefined
-  const slotProps = (name: (typeof COMMENT_WIDGETS)[number]) => ({ ...(route.widgetProps?.[name] ?? { path: route.path }), lang: route.lang })
   // A password-protected page's comments may quote it: they show once the reader has opened it.
   const opened = useUnlockedHeaders(route.path) !== undefined
-  const comments = page.locked && !opened ? [] : COMMENT_WIDGETS.filter((name) => route.widgets?.includes(name))
+  const comments = page.locked && !opened ? [] : slotsAt(site, route, 'article-end')
   return (
     <article className="article">
       <header className="article-header">
@@ -86,8 +85,8 @@ export function Article({ route }: { route: ArticleRoute }) {
           </nav>
         )}
       </footer>
-      {comments.map((name) => (
-        <WidgetSlot key={name} name={name} props={slotProps(name)} />
+      {comments.map(({ name, props }) => (
+        <WidgetSlot key={name} name={name} props={{ ...props, lang: route.lang }} />
       ))}
     </article>
   )

@@ -65,7 +65,7 @@ export function Layout({ route }: { route: RouteData }) {
         <RouteLayout route={route} />
       </main>
       <SiteFooter />
-      <GlobalOverlay widgets={route.widgets} />
+      <GlobalOverlay route={route} />
     </div>
   )
 }

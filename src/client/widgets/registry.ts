@@ -1,4 +1,4 @@
-import type { WidgetName } from '../../shared/widgets/names.js'
+import type { WidgetName } from '../../shared/widgets/index.js'
 import type { WidgetEntry } from './types.js'
 
 export type { MountRule, WidgetEntry, WidgetProps } from './types.js'
@@ -16,6 +16,7 @@ export const WIDGETS = {
   password: { mount: 'hydrated', load: () => import('./password/password.js') },
   'click-effect': { mount: 'idle', load: () => import('./click-effect/click-effect.js') },
   mascot: { mount: 'idle', load: () => import('./mascot/mascot.js') },
+  'copy-protection': { mount: 'hydrated', load: () => import('./copy-protection/copy-protection.js') },
   valine: { mount: 'visible', load: () => import('./valine/valine.js') },
   vssue: { mount: 'visible', load: () => import('./vssue/vssue.js') },
 } as const satisfies WidgetRegistry

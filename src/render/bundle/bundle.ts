@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import type { BuildOptions } from 'esbuild'
+import { BROWSER_BUILD, BROWSER_PACKAGES } from './browser.js'
 import { clientPlugins, pluginsSource } from './bundle-plugins.js'
 import { PACKAGE_ROOT, packageDir } from '../package-root.js'
 
@@ -68,7 +70,7 @@ function installedVersion(pkg: string): string | undefined {
   }
 }
 
-/** A key that changes when the client sources, the build's plugins or the bundled packages' versions change. */
+/** A key that changes when the client sources, the build's plugins and options or the bundled packages' versions change. */
 export function cacheKey(): string {
   const hash = createHash('sha256')
   for (const dir of CLIENT_DIRS) {
@@ -78,7 +80,8 @@ export function cacheKey(): string {
   }
   hash.update(pluginsSource())
   hash.update(CACHE_FORMAT)
-  for (const pkg of ['esbuild', 'react', 'react-dom', 'leancloud-storage', 'marked', 'marked-smartypants', 'dompurify', 'fflate']) hash.update(pkg + (installedVersion(pkg) ?? ''))
+  hash.update(JSON.stringify(BROWSER_BUILD))
+  for (const pkg of ['esbuild', ...BROWSER_PACKAGES]) hash.update(pkg + (installedVersion(pkg) ?? ''))
   return hash.digest('hex').slice(0, 16)
 }
 
@@ -129,30 +132,31 @@ export async function bundleClient({ cacheDir, prebuilt = true }: { cacheDir?: s
   return withStylesheet(bundle)
 }
 
-async function bundleWithEsbuild(): Promise<Omit<ClientBundle, 'stylesheet'>> {
-  // Loaded only when it runs: most builds take the prebuilt or cached bundle.
-  const { build } = await import('esbuild')
-  const outdir = join(PACKAGE_ROOT, '.gptnotes-out', 'assets', 'js')
-  const result = await build({
+/** esbuild's options for the client bundle: exported so a test can bundle exactly as the stage does. */
+export function clientBuildOptions() {
+  return {
     absWorkingDir: PACKAGE_ROOT,
     entryPoints: { main: join(PACKAGE_ROOT, 'src/client/main.tsx') },
+    ...BROWSER_BUILD,
     bundle: true,
     splitting: true,
-    format: 'esm',
     minify: true,
     write: false,
     metafile: true,
-    outdir,
+    outdir: join(PACKAGE_ROOT, '.gptnotes-out', 'assets', 'js'),
     entryNames: '[name].[hash]',
     chunkNames: '[name].[hash]',
     assetNames: '[name].[hash]',
-    jsx: 'automatic',
-    target: ['es2022', 'chrome93', 'safari15'],
-    define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'linked',
     logLevel: 'silent',
     plugins: clientPlugins(),
-  })
+  } satisfies BuildOptions
+}
+
+async function bundleWithEsbuild(): Promise<Omit<ClientBundle, 'stylesheet'>> {
+  // Loaded only when it runs: most builds take the prebuilt or cached bundle.
+  const { build } = await import('esbuild')
+  const result = await build(clientBuildOptions())
   const outRoot = join(PACKAGE_ROOT, '.gptnotes-out')
   const toOut = (abs: string) => relative(outRoot, abs).split('\\').join('/')
   const outputs = result.metafile.outputs

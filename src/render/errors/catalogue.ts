@@ -54,6 +54,16 @@ export interface FieldProblem {
   message: string
 }
 
+/**
+ * A sidebar entry the build refuses (`site/sidebar.ts` finds them): where it is in the config,
+ * a key path such as `themeConfig.sidebar["/handbook/"][2].children[0]`, and what is wrong.
+ */
+export type SidebarProblem =
+  /** An entry (or a group's `path`) names no page of the site. */
+  | { path: string; kind: 'missing-page'; target: string }
+  /** A group nests deeper than `maxDepth` levels. */
+  | { path: string; kind: 'too-deep'; title: string; maxDepth: number }
+
 /** Why a Valine option of widget A's config does nothing here (the `ValineOptionIgnored` message). */
 export const VALINE_IGNORED: Record<ValineIgnoredReason, string> = {
   el: 'the article layout places the comment box itself',
@@ -143,11 +153,11 @@ export const CATALOGUE = {
     severity: 'error',
     located: 'always',
     title: 'A sidebar entry names no page, or a sidebar group nests deeper than 3 levels.',
-    message: ({ path, problem }: { path: string; problem: string }) => `${path}: ${problem}`,
-    hint: ({ problem }: { problem: string }) =>
-      problem.startsWith('no matching page')
+    message: (p: SidebarProblem) => `${p.path}: ${p.kind === 'missing-page' ? `no matching page for "${p.target}"` : `group "${p.title}" is nested deeper than ${p.maxDepth} levels`}`,
+    hint: (p: SidebarProblem) =>
+      p.kind === 'missing-page'
         ? 'Sidebar paths are routes like "/handbook/page.html" (or "/handbook/page"); check the file exists under content/.'
-        : 'Flatten the sidebar: groups may nest at most 3 levels deep.',
+        : `Flatten the sidebar: groups may nest at most ${p.maxDepth} levels deep.`,
   },
   PageLinkNotFound: {
     severity: 'error',

@@ -1,3 +1,5 @@
+import { WIDGET_HASHED_DIRS } from '../widgets/index.js'
+
 /**
  * Response headers as path rules, and the `_headers` file Netlify and Cloudflare Pages read:
  * a line with a path pattern (`*` matches the rest), then the rule's headers indented below it.
@@ -11,8 +13,8 @@ export interface HeaderRule {
   headers: [name: string, value: string][]
 }
 
-/** The folders the build writes only content-hashed names into (a changed file gets a new name). */
-export const HASHED_DIRS = ['assets/js/', 'assets/css/', 'assets/search/', 'assets/demo/', 'assets/mascot/'] as const
+/** The folders the build writes only content-hashed names into (a changed file gets a new name); the widgets' build hooks add theirs. */
+export const HASHED_DIRS: readonly string[] = ['assets/js/', 'assets/css/', 'assets/search/', 'assets/demo/', ...WIDGET_HASHED_DIRS]
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 

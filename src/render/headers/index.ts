@@ -1,9 +1,9 @@
 import type { SiteConfig } from '../../shared/types.js'
-import type { CommentSettings } from '../site/route-widgets.js'
+import type { WidgetSettings } from '../widgets/index.js'
 import type { PageFacts } from './collect.js'
 import { contentSecurityPolicy } from './csp.js'
 import { headerRules, headersFile, type HeaderRule } from './headers-file.js'
-import { commentOrigins } from './origins.js'
+import { widgetOrigins } from './origins.js'
 
 export { documentFacts, PageFacts, type DocumentFacts } from './collect.js'
 export { headersFor, type HeaderRule } from './headers-file.js'
@@ -17,14 +17,14 @@ export interface SiteHeaders {
 }
 
 /**
- * The headers stage: the site's policy and response headers, from the config, the comment
- * widgets' settings (which comment services and platforms the pages reach) and the rendered pages
+ * The headers stage: the site's policy and response headers, from the config, the widgets'
+ * settings (the hosts their declarations say they reach) and the rendered pages
  * themselves (their inline scripts, by hash, and the hosts of the images they show: `PageFacts`,
  * gathered by the render stage). A pure
  * function of what the build made, so `serve` and the written `_headers` always agree.
  */
-export function siteHeaders(config: SiteConfig, comments: Pick<CommentSettings, 'comments' | 'vssue'>, pages: PageFacts): SiteHeaders {
-  const origins = commentOrigins(comments.comments, comments.vssue)
+export function siteHeaders(config: SiteConfig, widgets: WidgetSettings, pages: PageFacts): SiteHeaders {
+  const origins = widgetOrigins(widgets)
   const csp = contentSecurityPolicy({
     hostname: config.hostname,
     inlineScripts: [...pages.inlineScripts],

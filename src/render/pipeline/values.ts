@@ -9,18 +9,17 @@ import type { BuildWarning } from '../errors/index.js'
 import type { PageFacts, SiteHeaders } from '../headers/index.js'
 import type { SearchFeed } from '../outputs/search-entries.js'
 import type { ReferenceReport } from '../site/check-references.js'
-import type { CommentSettings } from '../site/route-widgets.js'
 import type { Route, RouteTable } from '../site/routes.js'
 import type { SiteData } from '../site/site-data.js'
+import type { WidgetSettings } from '../widgets/index.js'
 
 /** Every value one stage hands to later ones, by the names `stages.ts` declares. */
 export interface BuildValues {
   config: SiteConfig
   configFile: string | undefined
   configWarnings: BuildWarning[]
-  commentSettings: CommentSettings
-  /** Widget A was wanted without a service: the pages got none (a warning). */
-  noCommentService: boolean
+  /** The settings of the widgets the config turns on, by name. */
+  widgets: WidgetSettings
   sources: SourceFile[]
   assets: string[]
   contentWarnings: BuildWarning[]
@@ -34,6 +33,8 @@ export interface BuildValues {
   bundle: ClientBundle
   searchFeed: SearchFeed | undefined
   extraSite: Partial<ClientSite>
+  /** What the widgets' own files add to their site data, by widget name. */
+  widgetData: Record<string, object>
   extraHead: HeadTag[]
   later: Promise<[path: string, contents: OutputContents][]>[]
   lists: Map<Route, ListChunk>

@@ -65,7 +65,7 @@ export function checkReferences(
   }
   for (const p of sidebarProblems) {
     const loc = configFile && configLocation(configFile.file, configFile.source, p.path)
-    errors.push(problem('SidebarInvalid', { path: p.path, problem: p.message }, loc, { source: configFile?.source }))
+    errors.push(problem('SidebarInvalid', p, loc, { source: configFile?.source }))
   }
   return { errors, warnings }
 }

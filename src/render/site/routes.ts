@@ -8,7 +8,6 @@ import type { ArticleRoute, HomeRoute, LanguageLink, Page, RouteData, SidebarIte
 import type { ParsedPage } from '../content/parse-page.js'
 import { homeHeroOf } from './home-hero.js'
 import { publicUrl } from './theme-images.js'
-import { widgetsFor } from './route-widgets.js'
 import { frontmatterLink, sidebarFor, type SiteData, type Term } from './site-data.js'
 
 export interface Route {
@@ -66,7 +65,6 @@ export function buildRoutes(site: SiteData, parsed: ParsedPage[], lastUpdated: R
     const html = ''
     const isHome = page.frontmatter.home === true || page.path === '/'
     const uses = {
-      ...optionalList('widgets', widgetsFor(config, isHome ? 'home' : 'article', page.frontmatter)),
       ...optionalList('islands', islands),
     }
     // Pages under a locale path (`/en/`) take that locale's title.

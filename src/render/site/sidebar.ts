@@ -1,11 +1,14 @@
 import { longestPrefix, normalizePath, resolveRelative, toHtmlLink } from '../../shared/paths.js'
 import { isList } from '../../shared/config-schema.js'
 import type { Page, SidebarConfig, SidebarItem, SidebarItemConfig } from '../../shared/types.js'
+import type { SidebarProblem } from '../errors/index.js'
 
-export interface SidebarProblem {
-  /** Config key path, e.g. `themeConfig.sidebar["/handbook/"][2].children[0]`. */
-  path: string
-  message: string
+export type { SidebarProblem }
+
+/** A sidebar as resolved: the entries that name pages, and the problems of those that do not (reported as `SidebarInvalid`). */
+export interface ResolvedSidebar {
+  items: SidebarItem[]
+  problems: SidebarProblem[]
 }
 
 const MAX_DEPTH = 3
@@ -31,17 +34,17 @@ export interface SidebarContext {
   pagesByPath: ReadonlyMap<string, Page>
   /** The config key path of the items, which problems are reported at (`themeConfig.sidebar["/guide/"]`). */
   keyPath: string
-  /** Receives a missing page or a group nested too deep. */
-  problems: SidebarProblem[]
   /** `sidebarDepth` of a group that sets none (`themeConfig.sidebarDepth`). */
   defaultDepth?: number
 }
 
 /**
- * Resolve sidebar config items to links with page titles. A missing page and a group nested
- * deeper than 3 levels are reported with the config key path (the spec logs both).
+ * Resolve sidebar config items to links with page titles. An entry that names no page and a group
+ * nested deeper than 3 levels are left out and returned as problems, at their config key path
+ * (the spec reports both); the rest of the sidebar is still drawn.
  */
-export function resolveSidebar(items: readonly SidebarItemConfig[], { pagesByPath, keyPath, problems, defaultDepth = 2 }: SidebarContext): SidebarItem[] {
+export function resolveSidebar(items: readonly SidebarItemConfig[], { pagesByPath, keyPath, defaultDepth = 2 }: SidebarContext): ResolvedSidebar {
+  const problems: SidebarProblem[] = []
   const resolveLevel = (level: readonly SidebarItemConfig[], levelPath: string, depth: number): SidebarItem[] => {
     const out: SidebarItem[] = []
     level.forEach((item, i) => {
@@ -50,18 +53,18 @@ export function resolveSidebar(items: readonly SidebarItemConfig[], { pagesByPat
         const [rawPath, title] = typeof item === 'string' ? [item, undefined] : item
         const page = findPage(rawPath, pagesByPath)
         if (!page) {
-          problems.push({ path: at, message: `no matching page for "${rawPath}"` })
+          problems.push({ path: at, kind: 'missing-page', target: rawPath })
           return
         }
         out.push({ type: 'link', path: page.path, title: title ?? page.title, headers: page.headers })
         return
       }
       if (depth > MAX_DEPTH) {
-        problems.push({ path: at, message: `group "${item.title}" is nested deeper than ${MAX_DEPTH} levels` })
+        problems.push({ path: at, kind: 'too-deep', title: item.title, maxDepth: MAX_DEPTH })
         return
       }
       const page = item.path ? findPage(item.path, pagesByPath) : undefined
-      if (item.path && !page) problems.push({ path: `${at}.path`, message: `no matching page for "${item.path}"` })
+      if (item.path && !page) problems.push({ path: `${at}.path`, kind: 'missing-page', target: item.path })
       out.push({
         type: 'group',
         title: item.title,
@@ -73,7 +76,7 @@ export function resolveSidebar(items: readonly SidebarItemConfig[], { pagesByPat
     })
     return out
   }
-  return resolveLevel(items, keyPath, 1)
+  return { items: resolveLevel(items, keyPath, 1), problems }
 }
 
 /**

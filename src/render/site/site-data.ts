@@ -26,6 +26,7 @@ export interface SiteData {
    * (`themeConfig.locales['/en/'].sidebar`) under `localeSidebarKey`; `auto` uses page headers.
    */
   sidebars: Map<string, SidebarItem[]>
+  /** Every sidebar's problems, reported by checkReferences as `SidebarInvalid`. */
   sidebarProblems: SidebarProblem[]
   /** Frontmatter `prev`/`next` paths that name no page (reported at their page's frontmatter). */
   pageLinkProblems: PageLinkProblem[]
@@ -76,8 +77,11 @@ export function buildSiteData(config: SiteConfig, parsed: ParsedPage[]): SiteDat
   const sidebars = new Map<string, SidebarItem[]>()
   const sidebarProblems: SidebarProblem[] = []
   const resolveAll = (sidebar: SidebarConfig, keyPrefix: string, keyPath: string) => {
-    const resolve = (key: string, items: readonly SidebarItemConfig[], at: string) =>
-      sidebars.set(keyPrefix + key, resolveSidebar(items, { pagesByPath, keyPath: at, problems: sidebarProblems, defaultDepth: config.themeConfig.sidebarDepth }))
+    const resolve = (key: string, items: readonly SidebarItemConfig[], at: string) => {
+      const resolved = resolveSidebar(items, { pagesByPath, keyPath: at, defaultDepth: config.themeConfig.sidebarDepth })
+      sidebars.set(keyPrefix + key, resolved.items)
+      sidebarProblems.push(...resolved.problems)
+    }
     if (Array.isArray(sidebar)) resolve(SINGLE_SIDEBAR, sidebar, keyPath)
     else if (sidebar && sidebar !== 'auto') for (const [key, items] of Object.entries(sidebar)) resolve(key, items, `${keyPath}[${JSON.stringify(key)}]`)
   }

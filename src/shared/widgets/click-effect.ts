@@ -1,5 +1,7 @@
 /** The click effect (sparks where the reader clicks), in the original cursor-effects plugin's option names. */
 import { boolean, type Infer, literal, number, object, union, withDefault } from '../config-schema.js'
+import { TAG_PALETTE } from '../tag-color.js'
+import { defineWidget } from './define.js'
 
 export const clickEffectOptionsSchema = object({
   /** Particle size in CSS pixels (a star's inner radius; its outer radius is twice that). @default 2 */
@@ -27,3 +29,11 @@ export const clickEffectSchema = withDefault(
 /** The widget's options for a config value: `true` takes the defaults, `false` is none. */
 export const clickEffectOf = (option: Infer<typeof clickEffectSchema>): ClickEffectOptions | undefined =>
   option === false ? undefined : option === true ? { ...clickEffectOptionsSchema.default } : { ...option }
+
+/** The click effect through the pipeline: an overlay slot with its options and the accent palette (the widget's chunk shares no module with the app's). */
+export const clickEffectWidget = defineWidget({
+  name: 'click-effect',
+  placement: 'overlay',
+  settings: (config: { themeConfig: { clickEffect: Infer<typeof clickEffectSchema> } }) => clickEffectOf(config.themeConfig.clickEffect),
+  clientData: (options) => ({ ...options, colors: TAG_PALETTE }),
+})

@@ -3,6 +3,8 @@
  * character needs nothing else; the original plugin's Live2D names need the owner's Cubism core (`core`).
  */
 import { array, boolean, type Infer, map, number, object, optional, record, string, union, withDefault } from '../config-schema.js'
+import { defineWidget } from './define.js'
+import type { Live2DAssets } from './mascot-live2d-model.js'
 
 /** A style object for one of the mascot's elements (`{ right: '90px', 'z-index': 3 }`). */
 const mascotStyleSchema = withDefault(record(union('a string or number', [string, number], (v) => (typeof v === 'number' ? number : string))), {})
@@ -72,3 +74,20 @@ export function mascotOf(option: Infer<typeof mascotSchema>): MascotSiteOptions 
   const { core: _core, ...options } = option === true ? mascotOptionsSchema.default : option
   return options
 }
+
+/**
+ * What the mascot's slot receives: its options, the site's title (the greeting) and base (the
+ * home button), and `live2d`, the addresses of the Live2D files the build copied.
+ */
+export type MascotProps = MascotSiteOptions & { title: string; base: string; live2d?: Live2DAssets }
+
+/** The mascot through the pipeline: an overlay slot with its options; its Live2D files are its build hook (src/render/widgets/mascot.ts). */
+export const mascotWidget = defineWidget({
+  name: 'mascot',
+  placement: 'overlay',
+  settings: (config: { title: string; base: string; themeConfig: { mascot: Infer<typeof mascotSchema> } }): MascotProps | undefined => {
+    const options = mascotOf(config.themeConfig.mascot)
+    return options && { ...options, title: config.title, base: config.base }
+  },
+  clientData: (props) => props,
+})

@@ -4,8 +4,13 @@
  * the normalised form the box receives (`ValineOptions`, inferred), and the options accepted but
  * ignored here, each warned about (`ValineOptionIgnored`).
  */
-import { array, boolean, type Finding, ignored, type Infer, literal, map, object, partial, record, refine, string, unknown, withDefault } from '../config-schema.js'
+import { array, boolean, type Finding, ignored, type Infer, literal, map, mergeVariant, object, partial, record, refine, string, unknown, withDefault } from '../config-schema.js'
+import { withBase } from '../paths.js'
+import { commentsOnRoute, type CommentsSwitch, commentWidgetOn } from './comments.js'
+import { defineWidget } from './define.js'
 import { pageSizeSchema, serviceAddressSchema } from './fields.js'
+import { configForLocale, localeVariants } from './locale-config.js'
+import { counterServices, markCounters } from './valine-counter.js'
 
 /** The languages widget A speaks; `zh-CN` by default. */
 export const VALINE_LANGS = ['zh-CN', 'zh-TW', 'en', 'ja'] as const
@@ -171,3 +176,55 @@ export function valineWhenOn(comments: { readonly valineConfig?: { readonly serv
   for (const [prefix, locale] of Object.entries(comments.locales ?? {})) check(locale.valineConfig, `${at}.locales[${JSON.stringify(prefix)}].valineConfig.serverURLs`)
   return found
 }
+
+/** Widget A's settings, as the build keeps them (`themeConfig.comments` with `solution: 'valine'`). */
+export interface ClientComments extends ValineSiteConfig {
+  solution: 'valine'
+}
+
+/** What widget A reads of the config. */
+export interface ValineConfigPart {
+  themeConfig: { comments: CommentsSwitch & { valineConfig?: ValineOptions; locales?: Readonly<Record<string, { valineConfig?: ValineVariant }>> } }
+}
+
+/**
+ * Widget A's settings for the site (`themeConfig.comments` with `solution: 'valine'`): the base
+ * `valineConfig` and each locale's variant merged over it. The service is the configured
+ * `serverURLs`, else `fallback` (the dev server's own); undefined when widget A is off or has
+ * neither (`gptnotes build` then writes no widget A and warns).
+ */
+export function commentsOf(config: ValineConfigPart, fallback?: string): ClientComments | undefined {
+  const comments = config.themeConfig.comments
+  if (!commentWidgetOn(comments, 'valine')) return undefined
+  const base = comments.valineConfig ?? valineSchema.default
+  const serverURLs = base.serverURLs || fallback
+  if (!serverURLs) return undefined
+  // A locale without a service of its own uses the base one.
+  const served = (options: ValineOptions): ValineOptions => ({ ...options, serverURLs: options.serverURLs || serverURLs })
+  const locales = localeVariants(base, comments.locales, 'valineConfig', (b, v: ValineVariant) => served(mergeVariant(b, v)))
+  return locales ? { solution: 'valine', valine: served(base), locales } : { solution: 'valine', valine: served(base) }
+}
+
+/** Whether the config turns widget A on without naming its comment service. */
+export function wantsOwnCommentService(config: ValineConfigPart): boolean {
+  const comments = config.themeConfig.comments
+  return commentWidgetOn(comments, 'valine') && !comments.valineConfig?.serverURLs
+}
+
+/** Widget A's settings for a route (its locale's). */
+export const valineConfigFor = (comments: ValineSiteConfig, routePath: string): ValineOptions => configForLocale(comments.valine, comments.locales, routePath)
+
+/** Widget A through the pipeline: the comment slot of articles, its visitor counters, its service's origins. */
+export const valineWidget = defineWidget({
+  name: 'valine',
+  placement: 'article-end',
+  settings: (config: ValineConfigPart, build) => commentsOf(config, build.commentService),
+  routeProps: (route, comments, base): ValineSlotProps | undefined => (commentsOnRoute(route) ? { path: withBase(base, route.path), config: valineConfigFor(comments, route.path) } : undefined),
+  siteData: (comments) => {
+    const counters = counterServices(comments)
+    return counters.length ? { counters } : {}
+  },
+  markRoutes: (routes, comments) => markCounters(routes as Parameters<typeof markCounters>[0], comments),
+  // A service on the site's own origin (serve's embedded one) is listed anyway: the page may be opened under another loopback name.
+  origins: (comments, originOf) => ({ connect: [comments.valine, ...Object.values(comments.locales ?? {})].flatMap((v) => [originOf(v.serverURLs)].filter((o) => o !== undefined)) }),
+})

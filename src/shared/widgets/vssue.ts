@@ -16,6 +16,7 @@ import {
   type Infer,
   literal,
   map,
+  mergeVariant,
   number,
   object,
   partial,
@@ -26,9 +27,12 @@ import {
   unknown,
   withDefault,
 } from '../config-schema.js'
+import { withBase } from '../paths.js'
+import { commentsOnRoute, type CommentsSwitch, commentWidgetOn } from './comments.js'
+import { defineWidget, type OriginOf, type WidgetOrigins } from './define.js'
 import { httpAddress, pageSizeSchema } from './fields.js'
-
-import { SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssuePlatform } from './vssue-platforms.js'
+import { configForLocale, localeVariants } from './locale-config.js'
+import { PLATFORM_HOSTS, SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssuePlatform } from './vssue-platforms.js'
 
 export { SERVICE_EXCHANGED, VSSUE_PLATFORMS, type VssuePlatform }
 
@@ -171,3 +175,54 @@ export interface VssueSiteConfig {
   /** Locale path as `themeConfig.comments.locales` keys it (`'/en/'`) → that locale's settings. */
   locales?: Record<string, VssueOptions>
 }
+
+/** What widget B reads of the config. */
+export interface VssueConfigPart {
+  themeConfig: { comments: CommentsSwitch & { vssueConfig?: VssueOptions; locales?: Readonly<Record<string, { vssueConfig?: VssueVariant }>> } }
+}
+
+/**
+ * Widget B's settings for the site (`themeConfig.comments` with `solution: 'vssue'`): the base
+ * `vssueConfig` and each locale's merged over it. Undefined when widget B is off.
+ */
+export function vssueOf(config: VssueConfigPart): VssueSiteConfig | undefined {
+  const comments = config.themeConfig.comments
+  if (!commentWidgetOn(comments, 'vssue')) return undefined
+  const vssue = comments.vssueConfig ?? vssueSchema.default
+  const locales = localeVariants(vssue, comments.locales, 'vssueConfig', (b, v: VssueVariant) => mergeVariant(b, v))
+  return locales ? { vssue, locales } : { vssue }
+}
+
+/** Widget B's settings for a route (its locale's). */
+export const vssueConfigFor = (site: VssueSiteConfig, routePath: string): VssueOptions => configForLocale(site.vssue, site.locales, routePath)
+
+/**
+ * Where a platform answers and keeps avatars (and images in comments): the public service's
+ * hosts (`PLATFORM_HOSTS`), or for a self-hosted one (`baseURL`) that origin.
+ */
+export function platformOrigins(config: VssueOptions, originOf: OriginOf): Required<WidgetOrigins> {
+  const hosts = PLATFORM_HOSTS[config.platform]
+  const web = originOf(config.baseURL)
+  const avatars = hosts.avatars ?? []
+  if (web && web !== hosts.web) return { connect: [web], img: [web, ...avatars] }
+  return { connect: [hosts.api], img: [...hosts.img, ...avatars] }
+}
+
+/** Widget B through the pipeline: the comment slot of articles, its platforms' and its service's origins. */
+export const vssueWidget = defineWidget({
+  name: 'vssue',
+  placement: 'article-end',
+  settings: (config: VssueConfigPart) => vssueOf(config),
+  routeProps: (route, site, base): VssueSlotProps | undefined =>
+    commentsOnRoute(route) ? { path: withBase(base, route.path), title: route.page?.title ?? '', config: vssueConfigFor(site, route.path) } : undefined,
+  origins: (site, originOf) => {
+    const connect: string[] = []
+    const img: string[] = []
+    for (const config of [site.vssue, ...Object.values(site.locales ?? {})]) {
+      const platform = platformOrigins(config, originOf)
+      connect.push(...platform.connect, ...[originOf(config.proxy)].filter((o) => o !== undefined))
+      img.push(...platform.img)
+    }
+    return { connect, img }
+  },
+})

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { DEMO_LABELS, type DemoScripts, type DemoSlot } from '../../../shared/demo.js'
+import { DEMO_LABELS, type DemoScripts, type DemoSlot } from '../../../shared/widgets/demo.js'
 import { copyText } from '../kit/copy-text.js'
 import type { WidgetProps } from '../types.js'
 import { DEMO_MESSAGE, demoDocument, type FrameScripts } from './srcdoc.js'

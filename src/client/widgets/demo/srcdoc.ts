@@ -1,4 +1,4 @@
-import { DEMO_MESSAGE, type DemoSlot } from '../../../shared/demo.js'
+import { DEMO_MESSAGE, type DemoSlot } from '../../../shared/widgets/demo.js'
 
 export { DEMO_MESSAGE }
 

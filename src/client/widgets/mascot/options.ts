@@ -3,8 +3,8 @@
  * base) turned into the overlay's options: the greeting, the left-out texts, React styles.
  */
 import type { CSSProperties } from 'react'
-import type { Live2DAssets } from '../../../shared/live2d-model.js'
-import type { ClientMascot } from '../../../shared/types.js'
+import type { Live2DAssets } from '../../../shared/widgets/mascot-live2d-model.js'
+import type { MascotProps } from '../../../shared/widgets/mascot.js'
 import { MASCOT_MESSAGES } from '../../../shared/widgets/mascot-messages.js'
 
 export interface MascotMessages {
@@ -30,8 +30,8 @@ export interface MascotOptions {
   live2d?: Live2DAssets
 }
 
-/** What the global overlay hands the mascot's slot. */
-export type MascotSlotProps = ClientMascot & { title?: string; base?: string }
+/** What the global overlay hands the mascot's slot (its site data, src/shared/widgets/mascot.ts). */
+export type MascotSlotProps = Omit<MascotProps, 'title' | 'base'> & { title?: string; base?: string }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 

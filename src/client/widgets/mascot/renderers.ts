@@ -8,7 +8,7 @@ import { BuiltinRenderer } from './builtin/renderer.js'
 import type { MascotRenderer } from './framework/renderer.js'
 import { PALETTES } from './builtin/draw.js'
 import { BUILTIN, BUILTIN_SAKURA } from './themes.js'
-import type { Live2DAssets } from '../../../shared/live2d-model.js'
+import type { Live2DAssets } from '../../../shared/widgets/mascot-live2d-model.js'
 
 const RENDERERS: Readonly<Record<string, () => Promise<MascotRenderer>>> = {
   [BUILTIN]: async () => new BuiltinRenderer(PALETTES.blue),

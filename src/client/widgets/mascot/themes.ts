@@ -4,7 +4,7 @@
  * Cubism 2 renderer, which needs the site owner's core and model packages: a Live2D name is
  * supported only when the build copied its files (the site data's `mascot.live2d.models`).
  */
-import type { Live2DAssets } from '../../../shared/live2d-model.js'
+import type { Live2DAssets } from '../../../shared/widgets/mascot-live2d-model.js'
 
 export const BUILTIN = 'builtin'
 /** 小笺 in cherry-blossom pink: a second built-in theme, so a site can offer a theme change without Live2D. */

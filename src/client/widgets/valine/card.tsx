@@ -4,7 +4,7 @@ import { avatarUrl } from './avatar.js'
 import type { CommentView } from './comment.js'
 import type { Messages } from './i18n.js'
 import { isoDay, relativeTime } from './relative-time.js'
-import { SafeHtml } from './sanitize.js'
+import { SafeHtml } from '../kit/comment-html.js'
 import { safeHref, shownNick } from './validate.js'
 
 /** A body taller than this is collapsed to 8em with a "see more" (spec §9). */

@@ -3,11 +3,11 @@
  * `<br>`, smart typography (marked-smartypants), heading ids prefixed `v-` (so they never clash
  * with the article's own). Loaded with a dynamic import the first time the reader works in the
  * editor, so marked is a chunk of its own. The HTML is not safe by itself: it goes through
- * `sanitize.ts` before it is shown, and the service sanitises what is stored.
+ * `../kit/comment-html.ts` before it is shown, and the service sanitises what is stored.
  */
 import { Marked, type Tokens } from 'marked'
 import { markedSmartypants } from 'marked-smartypants'
-import { escapeHtml } from './escape.js'
+import { escapeHtml } from '../../../shared/escape.js'
 
 /** What a pasted image's reference points at in the editor: `![name](local:1)`. */
 export const LOCAL_IMAGE_RE = /^local:\d+$/

@@ -5,8 +5,8 @@
  * matrix. The moc file is checked before the core sees it (the core takes broken files
  * silently). Errors are `MascotLoadError`s: the overlay logs them and hides, readers see none.
  */
-import { checkMoc, mocProblemText } from '../../../../shared/live2d-moc.js'
-import { ModelSettingsError, readModelSettings, resolveModelPath } from '../../../../shared/live2d-model.js'
+import { checkMoc, mocProblemText } from '../../../../shared/widgets/mascot-live2d-moc.js'
+import { ModelSettingsError, readModelSettings, resolveModelPath } from '../../../../shared/widgets/mascot-live2d-model.js'
 import { MascotLoadError, type Mat4, type MascotRenderer } from '../framework/renderer.js'
 import type { ModelSettings } from '../framework/settings.js'
 import { type CubismModel, loadCore } from './core.js'

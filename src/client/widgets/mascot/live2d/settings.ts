@@ -3,7 +3,7 @@
  * resolved by the spec's rule (http, https and `//` as given, the rest relative to the model's
  * folder), motions and expressions loaded when first played, the pose read into part groups.
  */
-import { type Live2DModelFile, resolveModelPath } from '../../../../shared/live2d-model.js'
+import { type Live2DModelFile, resolveModelPath } from '../../../../shared/widgets/mascot-live2d-model.js'
 import { parseExpression } from '../framework/expression.js'
 import { parseMtn } from '../framework/motion.js'
 import type { ModelSettings, PartGroup } from '../framework/settings.js'

@@ -4,7 +4,7 @@
  * comment service's address, and an app without one keeps the SDK's default domains
  * (`<id>.api.lncldglobal.com`). So the router never runs, and the bundled code holds no request
  * to a host the site did not configure. The build maps `init.js`'s `require('./app-router')`
- * here (src/render/bundle/bundle-plugins.ts).
+ * here (src/render/widgets/valine-sdk-plugin.ts).
  */
 export class AppRouterOff {
   refresh(): void {}

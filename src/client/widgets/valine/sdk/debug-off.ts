@@ -2,7 +2,7 @@
  * The `debug` loggers the bundled SDK modules create (`debug('leancloud:request')`), always
  * off: the SDK logs nothing on a reader's console, and the `debug` package (with its colour
  * tables and format parser) stays out of the chunk. `AV.debug.enable()` is accepted and does
- * nothing. The build maps the modules' `require('debug')` here (src/render/bundle/bundle-plugins.ts).
+ * nothing. The build maps the modules' `require('debug')` here (src/render/widgets/valine-sdk-plugin.ts).
  */
 type Logger = ((...args: unknown[]) => void) & { enabled: boolean }
 

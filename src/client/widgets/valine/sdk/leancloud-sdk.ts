@@ -13,8 +13,8 @@
  *   `AV.File` are classes no value is ever an instance of (`stand-ins.ts`), for the modules'
  *   `instanceof` tests and `request.js`'s `AV.User.currentAsync()`;
  * - the platform adapters: `fetch` instead of superagent (`adapters.ts`);
- * - at build time (src/render/bundle/bundle-plugins.ts): babel's core-js helpers become native
- *   built-ins, `underscore` only the functions the modules call (`underscore-functions.ts`), `debug` a
+ * - at build time (src/render/widgets/valine-sdk-plugin.ts): babel's core-js helpers become native
+ *   built-ins, `underscore` only the functions the modules call (`src/render/widgets/valine-underscore.ts`), `debug` a
  *   logger that is always off (`debug-off.ts`), the app router a no-op (`app-router-off.ts`:
  *   no request to app-router.com); the modules' platform test reads "Browser".
  *

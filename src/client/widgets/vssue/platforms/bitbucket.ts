@@ -6,11 +6,12 @@
  * consumer is registered with Account: Read and Issues: Write. Tokens go only in the
  * `Authorization` header, as Bitbucket requires from 2026-05-04.
  */
+import { PLATFORM_HOSTS } from '../../../../shared/widgets/vssue-platforms.js'
 import { PlatformError, type Comment, type Comments, type Platform, type PlatformFactory, type User } from '../platform.js'
 import { http, trimBase, url } from './http.js'
 import { authorizeUrl, exchangeAtService } from './login.js'
 
-const BITBUCKET = 'https://bitbucket.org'
+const BITBUCKET = PLATFORM_HOSTS.bitbucket.web
 
 interface BbUser {
   nickname: string
@@ -61,7 +62,7 @@ const notImplemented = async (): Promise<never> => {
 
 const bitbucket: PlatformFactory = (options) => {
   const web = trimBase(options.baseURL ?? BITBUCKET)
-  const api = web === BITBUCKET ? 'https://api.bitbucket.org/2.0' : `${web}/2.0`
+  const api = `${web === BITBUCKET ? PLATFORM_HOSTS.bitbucket.api : web}/2.0`
   const repo = `repositories/${encodeURIComponent(options.owner)}/${encodeURIComponent(options.repo)}`
   const at = (path: string, query: Record<string, string | number | undefined> = {}) => url(api, `${repo}/${path}`, query)
   const fresh = () => ({ timestamp: Date.now() })

@@ -10,6 +10,7 @@
  * found are Gitea's and GitCode's, other services), so the parameter stays. Every call goes with `referrerPolicy: 'no-referrer'` (a GET's URL holds the token, and
  * no Referer of any call should carry the page to Gitee beside it), and no URL is logged.
  */
+import { PLATFORM_HOSTS } from '../../../../shared/widgets/vssue-platforms.js'
 import { PlatformError, type Comment, type Comments, type Platform, type PlatformFactory, type User } from '../platform.js'
 import { http, trimBase, url, type HttpRequest } from './http.js'
 import { authorizeUrl, exchangeAtService } from './login.js'
@@ -56,7 +57,7 @@ const notImplemented = async (): Promise<never> => {
 }
 
 const gitee: PlatformFactory = (options) => {
-  const web = trimBase(options.baseURL ?? 'https://gitee.com')
+  const web = trimBase(options.baseURL ?? PLATFORM_HOSTS.gitee.web)
   const api = `${web}/api/v5`
   const owner = encodeURIComponent(options.owner)
   const repo = `repos/${owner}/${encodeURIComponent(options.repo)}`

@@ -3,11 +3,13 @@
  * Enterprise host, as Vssue placed them), the login (OAuth app code flow, scope `public_repo`),
  * and the REST issue calls v4 also uses (GraphQL's createIssue needs label node ids).
  */
+import { PLATFORM_HOSTS } from '../../../../shared/widgets/vssue-platforms.js'
 import type { Issue, PlatformOptions } from '../platform.js'
 import { http, trimBase, url } from './http.js'
 import { authorizeUrl } from './login.js'
 
-export const GITHUB = 'https://github.com'
+/** The public GitHub (its hosts are the declaration's, which the CSP lists too). */
+export const GITHUB = PLATFORM_HOSTS.github.web
 
 export interface GitHubEndpoints {
   /** The web origin: login pages and the platform link. */
@@ -18,7 +20,8 @@ export interface GitHubEndpoints {
 
 export function githubEndpoints(baseURL = GITHUB): GitHubEndpoints {
   const web = trimBase(baseURL)
-  if (web === GITHUB) return { web, rest: 'https://api.github.com', graphql: 'https://api.github.com/graphql' }
+  const api = PLATFORM_HOSTS.github.api
+  if (web === GITHUB) return { web, rest: api, graphql: `${api}/graphql` }
   return { web, rest: `${web}/api/v3`, graphql: `${web}/api/graphql` }
 }
 

@@ -6,6 +6,7 @@
  * removed in GitLab 15.0; `/oauth/token` answers CORS since 15.1). The GitLab application must be
  * registered as non-confidential with the `api` scope and the page's URL as its callback.
  */
+import { PLATFORM_HOSTS } from '../../../../shared/widgets/vssue-platforms.js'
 import { PlatformError, type Comment, type Comments, type Platform, type PlatformFactory, type Reactions, type ReactionName, type User } from '../platform.js'
 import { http, trimBase, url } from './http.js'
 import { authorizeUrl } from './login.js'
@@ -57,7 +58,7 @@ const headerNumber = (headers: Headers, name: string, fallback: number): number 
 }
 
 const gitlab: PlatformFactory = (options) => {
-  const web = trimBase(options.baseURL ?? 'https://gitlab.com')
+  const web = trimBase(options.baseURL ?? PLATFORM_HOSTS.gitlab.web)
   const api = `${web}/api/v4`
   const project = `projects/${encodeURIComponent(`${options.owner}/${options.repo}`)}`
   const at = (path: string, query: Record<string, string | number | undefined> = {}) => url(api, `${project}/${path}`, query)

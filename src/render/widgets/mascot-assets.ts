@@ -4,18 +4,17 @@
  * from the site folder, its settings file read (any of the three dialects) and it and every
  * file it names (moc, textures, physics, pose, expressions, motions, sounds) copied to
  * `assets/mascot/<theme>.<hash>/`; the owner's Cubism 2.1 core (`themeConfig.mascot.core`) to
- * `assets/mascot/live2d.<hash>.min.js`. The browser gets their addresses in the site data
- * (`mascot.live2d`). gptnotes ships neither the core nor any model: their licences forbid it.
+ * `assets/mascot/live2d.<hash>.min.js`. The browser gets their addresses in the mascot's site
+ * data (`live2d`). gptnotes ships neither the core nor any model: their licences forbid it.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, resolve, sep } from 'node:path'
-import { checkMoc, mocProblemText } from '../../shared/live2d-moc.js'
-import { isAbsoluteUrl, type Live2DAssets, readModelSettings, referencedFiles, resolveModelPath } from '../../shared/live2d-model.js'
+import { checkMoc, mocProblemText } from '../../shared/widgets/mascot-live2d-moc.js'
+import { isAbsoluteUrl, type Live2DAssets, readModelSettings, referencedFiles, resolveModelPath } from '../../shared/widgets/mascot-live2d-model.js'
 import { withBase } from '../../shared/paths.js'
-import type { ClientSite, SiteConfig } from '../../shared/types.js'
-import { mascotOf } from '../site/client-site.js'
+import type { SiteConfig } from '../../shared/types.js'
 import { configLocation, GptnotesErrors, problem, type GptnotesError, type SourceLocation } from '../errors/index.js'
 import type { OutputContents } from '../emit/write-output.js'
 
@@ -46,7 +45,8 @@ export interface MascotAssetsInput {
 
 export interface MascotAssets {
   files: [path: string, contents: OutputContents][]
-  site: Partial<ClientSite>
+  /** What joins the mascot's site data: the files' addresses; absent without Live2D themes. */
+  data?: { live2d: Live2DAssets }
 }
 
 const hashOf = (parts: (string | Uint8Array)[]): string => {
@@ -108,7 +108,7 @@ function modelFiles(theme: string, root: string): { dir: string; files: [string,
 export function mascotAssets({ root, config, configFile }: MascotAssetsInput): MascotAssets {
   const themes = live2dThemes(config)
   const option = config.themeConfig.mascot
-  if (!themes.length || typeof option !== 'object') return { files: [], site: {} }
+  if (!themes.length || typeof option !== 'object') return { files: [] }
   const name = configFile ? relative(root, configFile).split(sep).join('/') : undefined
   const source = configFile ? readFileSync(configFile, 'utf8') : undefined
   const at = (keyPath: string): SourceLocation | undefined => (name && source !== undefined ? configLocation(name, source, keyPath) : undefined)
@@ -145,6 +145,5 @@ export function mascotAssets({ root, config, configFile }: MascotAssetsInput): M
   }
   if (errors.length) throw errors.length === 1 ? errors[0] : new GptnotesErrors(errors)
   const live2d: Live2DAssets = { core, models }
-  const mascot = mascotOf(config)
-  return { files, site: mascot ? { mascot: { ...mascot, live2d } } : {} }
+  return { files, data: { live2d } }
 }

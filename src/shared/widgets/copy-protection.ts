@@ -1,9 +1,15 @@
-import { escapeHtml } from '../../shared/escape.js'
+/**
+ * Copy protection (spec §2), per page and off by default: frontmatter `copyright: true` or
+ * `{ noSelect, noCopy, minLength, authorName }`. Copying a selection of 10 or more characters
+ * appends an attribution with the author and the page's link. The build decides per route, so
+ * only a page that asks downloads its code.
+ */
+import { defineWidget } from './define.js'
 
 /** Spec §9: selections shorter than this are copied as they are. */
 export const COPY_MIN_LENGTH = 10
 
-/** Frontmatter `copyright: true` or an object of these options (all optional). */
+/** A page's copy protection, as its slot receives it. */
 export interface CopyProtection {
   /** The article text cannot be selected. */
   noSelect: boolean
@@ -41,31 +47,16 @@ export function attribution(selection: string, { minLength, authorName }: Pick<C
 }
 
 /**
- * Apply a page's copy protection: `noSelect` through a class on <html> (base.css turns off
- * selection in the article), and one copy listener that refuses (`noCopy`) or appends the
- * attribution to plain text and HTML. Copies from form fields pass, and so does the code copy
- * button (it writes to the clipboard itself). Returns the undo for the next route.
+ * Copy protection through the pipeline: an overlay slot (it draws nothing) on the pages whose
+ * frontmatter asks, with the page's options; the author is the page's, else `themeConfig.author`.
  */
-export function applyCopyProtection(options: CopyProtection): () => void {
-  const root = document.documentElement
-  const onCopy = (event: ClipboardEvent) => {
-    const target = event.target as HTMLElement | null
-    if (target?.closest?.('input, textarea, [contenteditable]')) return
-    if (options.noCopy) return event.preventDefault()
-    const selection = document.getSelection()
-    const text = selection?.toString() ?? ''
-    const lines = attribution(text, options, location.href)
-    if (!lines || !event.clipboardData || !selection?.rangeCount) return
-    const html = document.createElement('div')
-    for (let i = 0; i < selection.rangeCount; i++) html.append(selection.getRangeAt(i).cloneContents())
-    event.clipboardData.setData('text/plain', `${text}\n\n${lines.join('\n')}`)
-    event.clipboardData.setData('text/html', `${html.innerHTML}<p>${lines.map(escapeHtml).join('<br>')}</p>`)
-    event.preventDefault()
-  }
-  root.classList.toggle('gn-no-select', options.noSelect)
-  document.addEventListener('copy', onCopy)
-  return () => {
-    root.classList.remove('gn-no-select')
-    document.removeEventListener('copy', onCopy)
-  }
-}
+export const copyProtectionWidget = defineWidget({
+  name: 'copy-protection',
+  placement: 'overlay',
+  settings: (config: { themeConfig: { author: string } }) => ({ author: config.themeConfig.author }),
+  routeProps: (route, site) => {
+    const fm = route.page?.frontmatter
+    if (!fm?.copyright) return undefined
+    return copyProtectionOf(fm.copyright, (typeof fm.author === 'string' && fm.author) || site.author) ?? undefined
+  },
+})

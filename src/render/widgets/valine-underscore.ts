@@ -1,7 +1,7 @@
 /**
  * The `underscore` functions the bundled SDK modules call, by name, with the module of
  * underscore's own (`underscore/modules/<module>.js`) that holds each. The build gives the SDK
- * an `underscore` of just these (src/render/bundle/bundle-plugins.ts), resolved from where the SDK
+ * an `underscore` of just these (valine-sdk-plugin.ts), resolved from where the SDK
  * resolves underscore, instead of the whole library. The SDK calls them as `_.name(…)` and
  * through babel's instance helpers (`_.map`, `_.keys`, `_.find`, `_.indexOf`);
  * test/unit/leancloud-slim.test.ts checks this list against the modules in the bundle.

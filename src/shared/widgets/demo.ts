@@ -1,3 +1,5 @@
+import { defineWidget } from './define.js'
+
 /** The `::: demo` block's code slots, as the build writes them and the island reads them. */
 export type DemoLang = 'html' | 'js' | 'css'
 
@@ -22,3 +24,6 @@ export interface DemoScripts {
   /** The demo's js slot, when it has one. */
   js?: string
 }
+
+/** `::: demo`: an island inside rendered markdown (its props: src/render/markdown/containers.ts and demo.ts). */
+export const demoWidget = defineWidget({ name: 'demo', placement: 'island' })

@@ -1,5 +1,6 @@
 /**
- * The one place the box puts HTML into the page: comment bodies and the preview, through
+ * Comment HTML as the comment box (widget A's bodies and preview) and the owner's admin page
+ * show it: the one place either puts a comment's HTML into the page, through
  * DOMPurify in the browser with the comment service's own allow-list
  * (`src/shared/comment-markup.ts`): the service has sanitised stored comments already, this is
  * the second layer (for stores written some other way), and the preview shows what the service
@@ -9,7 +10,7 @@
  */
 import type { Config, DOMPurify } from 'dompurify'
 import { attributeRule, COMMENT_ELEMENTS, DROPPED_WITH_CONTENT, imageAttributes, keptValue, leavesPage, LINK_REL, LINK_TARGET } from '../../../shared/comment-markup.js'
-import { safeHtml } from '../kit/safe-html.js'
+import { safeHtml } from './safe-html.js'
 
 const DROPPED = new Set(DROPPED_WITH_CONTENT)
 
