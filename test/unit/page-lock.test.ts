@@ -113,7 +113,9 @@ describe('pages locked by their own keys', () => {
   it('shows no comment box under a locked page before it is opened (comments may quote it)', () => {
     const slot = (file: string) => {
       const { site, route } = inlineData(out, file)
-      return renderToString(createElement(App, { site, initial: { ...route, widgets: ['valine'] } }))
+      // The site as one with comments on: widget A declared at the article's end, and mounted here.
+      const withComments = { ...site, widgets: { ...site.widgets, valine: { placement: 'article-end' as const } } }
+      return renderToString(createElement(App, { site: withComments, initial: { ...route, widgets: ['valine'] } }))
     }
     expect(slot('guide/open.html')).toContain('data-widget="valine"')
     expect(slot('guide/secret.html')).not.toContain('data-widget="valine"')
