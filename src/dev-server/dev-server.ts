@@ -84,7 +84,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       watcher?.watchImports(output)
       if (needsCommentService(output.config)) await comments?.open()
     },
-    done: (waitForPages) => reload.reload(waitForPages ? PAGES_BACK_MS : 0),
+    // Only an edit shown without a build waits for the pages: its pages refresh in place.
+    done: (waitForPages) => reload.reload(waitForPages ? PAGES_BACK_MS : 0, waitForPages),
   })
 
   let started!: () => void

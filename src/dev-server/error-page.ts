@@ -1,6 +1,7 @@
 import { GptnotesError, GptnotesErrors, warningHint, type BuildWarning } from '../render/errors/index.js'
 import { escapeHtml, jsonForScript } from '../shared/escape.js'
 import { scriptHash } from '../render/headers/csp.js'
+import { DEV_REFRESH_EVENT } from '../shared/markup.js'
 
 /**
  * What `serve` shows in the browser: the page it answers with while the site does not build
@@ -45,13 +46,26 @@ function problemSection(err: unknown, debug: boolean): string {
   )
 }
 
-/** The code of the script every served page gets: reload on `reload`; print the `warnings` event in the console. */
+/**
+ * The code of the script every served page gets: reload on `reload`; on `refresh` fetch the page
+ * again and hand it to the router (`DEV_REFRESH_EVENT`), connecting again once it is shown, or
+ * reload when there is no router yet, the swap fails, or the new page loads a script or
+ * stylesheet this one does not have (the theme changed: its loader's `data-entry`, `data-style`); print the `warnings` event in the console.
+ */
 function devClientCode(eventsUrl: string): string {
   return (
-    `(function(){var s=new EventSource(${jsonForScript(eventsUrl)});` +
-    `s.onmessage=function(e){if(e.data==='reload')location.reload()};` +
+    `(function(){var u=${jsonForScript(eventsUrl)};` +
+    `function assets(d){var a=[];[].forEach.call(d.querySelectorAll('script[src],link[rel=stylesheet][href],script[data-entry]'),function(e){a.push(e.src||e.href||'',e.getAttribute('data-entry')||'',e.getAttribute('data-style')||'')});return a}` +
+    `function refresh(s){fetch(location.href,{cache:'no-store',credentials:'same-origin'}).then(function(r){if(!r.ok)throw r.status;return r.text()}).then(function(h){` +
+    `var d=new DOMParser().parseFromString(h,'text/html'),b=document.createElement('base');b.href=location.href;d.head.prepend(b);` +
+    `var have=assets(document);if(!assets(d).every(function(a){return have.indexOf(a)>=0}))throw 'assets';` +
+    `var e=new CustomEvent(${jsonForScript(DEV_REFRESH_EVENT)},{cancelable:true,detail:{html:h}});if(dispatchEvent(e))throw 'no router';return e.detail.done})` +
+    `.then(function(){s.close();connect()},function(){location.reload()})}` +
+    `function connect(){var s=new EventSource(u);` +
+    `s.onmessage=function(e){if(e.data==='reload')location.reload();else if(e.data==='refresh')refresh(s)};` +
     `s.addEventListener('warnings',function(e){JSON.parse(e.data).forEach(function(w){` +
-    `console.warn('gptnotes warning ['+w.code+'] '+(w.loc?w.loc.file+':'+w.loc.line+':'+w.loc.column+'  ':'')+w.message+(w.hint?'\\nhint: '+w.hint:''))})})})()`
+    `console.warn('gptnotes warning ['+w.code+'] '+(w.loc?w.loc.file+':'+w.loc.line+':'+w.loc.column+'  ':'')+w.message+(w.hint?'\\nhint: '+w.hint:''))})})}` +
+    `connect()})()`
   )
 }
 

@@ -19,8 +19,9 @@ export interface RebuildOptions {
   /** After a build that succeeded, before it is logged (the server watches its imports, opens the comment service). */
   built: (output: SiteOutput) => Promise<void> | void
   /**
-   * After each build, failed or not, and after an edit shown without one (the server reloads
-   * open pages). With `waitForPages`, resolves once the open pages have loaded again (or a while later).
+   * After each build, failed or not (the server reloads open pages), and after an edit shown
+   * without one (`waitForPages`: open pages refresh their content in place; resolves once they
+   * have done so, or a while later).
    */
   done: (waitForPages?: boolean) => Promise<void> | void
 }

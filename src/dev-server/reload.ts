@@ -5,7 +5,11 @@ import { warningsEvent } from './error-page.js'
 /** The event stream open pages listen on (under the base). */
 export const RELOAD_PATH = '__gptnotes/reload'
 
-/** Open pages' event streams: each hears `reload` after a rebuild, and the warnings as it connects. */
+/**
+ * Open pages' event streams: each hears `reload` after a rebuild (a full reload), `refresh` after
+ * an edit of pages' bodies shown without one (the page fetches itself again and swaps its content
+ * in, keeping its scripts and state; it connects again once it did), and the warnings as it connects.
+ */
 export class ReloadChannel {
   private readonly clients = new Set<ServerResponse>()
   /** Pages told to reload that have not connected again yet, and who waits for them. */
@@ -22,14 +26,14 @@ export class ReloadChannel {
   }
 
   /**
-   * Every open page reloads. Resolves when as many pages have connected again (a page connects
+   * Every open page reloads (with `soft`, refreshes its content). Resolves when as many pages have connected again (a page connects
    * once its body is in: the dev client is its last script) or after `waitMs`: what runs next on
    * this thread (a build) then does not hold up the pages' requests.
    */
-  reload(waitMs = 0): Promise<void> {
+  reload(waitMs = 0, soft = false): Promise<void> {
     this.back?.done()
     const told = this.clients.size
-    for (const c of this.clients) c.write('data: reload\n\n')
+    for (const c of this.clients) c.write(soft ? 'data: refresh\n\n' : 'data: reload\n\n')
     if (!told || waitMs <= 0) return Promise.resolve()
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => back.done(), waitMs)

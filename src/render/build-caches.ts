@@ -5,6 +5,7 @@ import { inputsCurrent } from './content/page-inputs.js'
 import { openParseCache, sourceHash, type ParseCache } from './content/parse-cache.js'
 import { parseOptionsKey, type ParseOptions } from './content/parse-options.js'
 import type { ParsedPage, SourceFile } from './content/parse-page.js'
+import type { KnownSources } from './content/scan-content.js'
 import { parseAll, ParseThreads } from './content/parse-pool.js'
 import { RenderRecords } from './emit/render-records.js'
 
@@ -31,8 +32,14 @@ export class BuildCaches {
   /** The options of the last parse (what `parseEdited` parses with). */
   private lastParse?: ParseOptions
 
-  /** `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent. */
-  constructor(readonly cacheDir?: string) {}
+  /**
+   * `cacheDir`: where parsed pages and the client bundle are kept on disk; none when absent.
+   * `settleMs`: how long ago a file must have changed for its stamp to be trusted (`fileStamp`).
+   */
+  constructor(
+    readonly cacheDir?: string,
+    private readonly options: { settleMs?: number } = {},
+  ) {}
 
   /**
    * Before the sources are read: when neither cache holds a page parsed with these options,
@@ -43,9 +50,23 @@ export class BuildCaches {
   prepareParse(options: ParseOptions, pages: number): void {
     this.dropPrepared()
     const settings = parseOptionsKey(options)
+    const disk = this.diskCache(settings)
+    this.stampsFor = disk ? settings : undefined
     if (this.parsedWith === settings && this.parsed.size) return
-    if (this.diskCache(settings)?.size) return
+    if (disk?.size) return
     this.started = ParseThreads.start(pages, options)
+  }
+
+  /** The options `prepareParse` opened the disk cache for: its stamps tell `readSources` which files it need not read. */
+  private stampsFor?: string
+
+  /**
+   * After `prepareParse`: which sources the disk cache holds unchanged, by their files' stamps
+   * (`readSources` then leaves them unread). None without a disk cache.
+   */
+  knownSources(): KnownSources | undefined {
+    const disk = this.stampsFor !== undefined && this.disk?.settings === this.stampsFor ? this.disk.cache : undefined
+    return disk && { hashOf: (relativePath, stamp) => disk.stamped(relativePath, stamp), settleMs: this.options.settleMs }
   }
 
   /** The parse cache on disk for these options: one open cache per options for this builder's lifetime (its pages' bodies move with it when it compacts them). */
@@ -80,22 +101,24 @@ export class BuildCaches {
     const staleHashes: string[] = []
     const staleIndex: number[] = []
     sources.forEach((file, index) => {
-      const h = sourceHash(file.source)
+      // An unread file's hash is the one the disk cache recorded with its stamp.
+      const h = file.hash ?? sourceHash(file.source)
       const hit = this.parsed.get(file.relativePath)
       if (hit && hit.hash === h && inputsCurrent(hit.page)) return onPage?.(hit.page, index)
-      const cached = disk?.get(file.relativePath, file.source, h)
+      const cached = disk?.get(file.relativePath, '', h, file.stamp)
       if (cached && inputsCurrent(cached)) {
         this.parsed.set(file.relativePath, { hash: h, page: cached })
         onPage?.(cached, index)
       } else {
-        stale.push(file)
+        // Plain data for the parse's threads (an unread file is read here).
+        stale.push({ relativePath: file.relativePath, source: file.source, ...(file.stamp && { stamp: file.stamp }) })
         staleHashes.push(h)
         staleIndex.push(index)
       }
     })
     // With a disk cache each page's body goes to disk as soon as it is parsed (see `openParseCache`),
     // once `onPage` has seen it whole.
-    const store = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page, staleHashes[i]) : (page: ParsedPage) => page
+    const store = disk ? (page: ParsedPage, i: number) => disk.set(stale[i].relativePath, stale[i].source, page, staleHashes[i], stale[i].stamp) : (page: ParsedPage) => page
     const keep = disk || onPage ? (page: ParsedPage, i: number) => (onPage?.(page, staleIndex[i]), store(page, i)) : undefined
     const started = this.started
     this.started = undefined

@@ -72,7 +72,7 @@ export function buildStages(options: BuildOptions, caches: BuildCaches, output: 
         // A cold build's parse threads boot while this thread reads the files.
         caches.prepareParse(parseOptions, found.markdown.length)
         try {
-          const read = readSources(contentDir, found.markdown)
+          const read = readSources(contentDir, found.markdown, undefined, caches.knownSources())
           return { sources: read.sources, assets: found.assets, contentWarnings: [...found.warnings, ...read.warnings] }
         } catch (err) {
           caches.dropPrepared()

@@ -55,3 +55,10 @@ export const CODE_GROUP_ATTR = 'data-code-group'
 export const CODE_GROUP_TITLE_CLASS = 'code-group-title'
 export const CODE_GROUP_PANEL_CLASS = 'code-group-panel'
 export const CODE_GROUP_ACTIVE_ATTR = 'data-active'
+
+/**
+ * The window event `serve`'s page script sends after an edit of the page's body alone, with the
+ * page's new HTML (`detail.html`): the router takes it (cancels the event and puts its work's
+ * promise in `detail.done`) and shows the new content without a full reload.
+ */
+export const DEV_REFRESH_EVENT = 'gptnotes:refresh'

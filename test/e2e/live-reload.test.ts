@@ -59,4 +59,27 @@ describe('live reload (serve, watching)', () => {
     await editUntilShown(page, file, () => original, h1(page, '常见问题'))
     expect(await page.title()).toBe(`常见问题 | ${SITE_TITLE}`)
   })
+
+  it('an edit of the body alone swaps the new text in without reloading the page', async () => {
+    const file = join(site.root, 'content/handbook/install.md')
+    await openConnected(page, site.url + 'handbook/install.html')
+    await mark(page)
+    // A cell of the page's table: not its first paragraph, which is its description too.
+    await editUntilShown(page, file, (text) => text.replace('| 安装依赖 |', '| 安装全部依赖 |'), page.getByRole('cell', { name: '安装全部依赖', exact: true }))
+    expect(await page.getByRole('cell', { name: '安装依赖', exact: true }).count()).toBe(0)
+    // The build that follows the edit must not reload the page either.
+    await delay(1_500)
+    expect(await marked(page)).toBe(true)
+    await visible(h1(page, '安装指南'))
+  })
+
+  it('a page that lacks a script of its new version reloads in full', async () => {
+    const file = join(site.root, 'content/handbook/install.md')
+    await openConnected(page, site.url + 'handbook/install.html')
+    await mark(page)
+    // As if the page was loaded with an older bundle: the new page's entry script is not its own.
+    await page.evaluate(() => document.querySelectorAll('script[data-entry]').forEach((s) => s.setAttribute('data-entry', s.getAttribute('data-entry') + '?old')))
+    await editUntilShown(page, file, (text) => text.replace('| 运行构建命令 |', '| 运行新的构建命令 |'), page.getByRole('cell', { name: '运行新的构建命令', exact: true }))
+    expect(await marked(page)).toBe(false)
+  })
 })

@@ -1,7 +1,7 @@
 // After an edit, a build that keeps its caches and its output renders only the documents whose
 // inputs changed, and what it writes is byte for byte what a cold build of the same site writes:
 // every file, the search index's included. Checked for each kind of edit an author makes.
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -46,7 +46,8 @@ describe('an incremental build writes what a cold build writes', () => {
   /** The CLI's build (caches from disk, output kept) and the dev server's (caches in memory), each against a cold build. */
   async function rebuildAndCompare(): Promise<{ rendered: number; documents: number }> {
     const events: StageEvent[] = []
-    await buildSite({ root: site.root, out: out(), caches: new BuildCaches(cacheDir()), onStage: (e) => events.push(e) })
+    // Every stamp trusted at once (no settling time): the files the tests edit are left unread when their stamps say so.
+    await buildSite({ root: site.root, out: out(), caches: new BuildCaches(cacheDir(), { settleMs: 0 }), onStage: (e) => events.push(e) })
     const coldOut = join(scratch, `cold-${Date.now()}`)
     await buildSite({ root: site.root, out: coldOut, caches: new BuildCaches() })
     expectSameFiles(filesOf(out()), filesOf(coldOut))
@@ -64,7 +65,7 @@ describe('an incremental build writes what a cold build writes', () => {
     site = copyFixture('e2e-site')
     scratch = mkdtempSync(join(tmpdir(), 'gptnotes-incremental-'))
     memory = new BuildCaches()
-    await buildSite({ root: site.root, out: out(), caches: new BuildCaches(cacheDir()) })
+    await buildSite({ root: site.root, out: out(), caches: new BuildCaches(cacheDir(), { settleMs: 0 }) })
     await buildSite({ root: site.root, caches: memory })
   }, 120_000)
   afterAll(() => {
@@ -85,6 +86,28 @@ describe('an incremental build writes what a cold build writes', () => {
     const { rendered } = await rebuildAndCompare()
     expect(rendered).toBe(1)
     expect(readFileSync(join(out(), 'handbook/install.html'), 'utf8')).toContain('又加了一句话。')
+  }, 120_000)
+
+  // The cache leaves a file unread when its size, times and inode are as recorded: an edit that
+  // keeps the size and puts the modification time back still changes the change time.
+  it('a same-size edit with the old modification time is still seen, and so is a touch', async () => {
+    // A whole second: a time set back through a Date (milliseconds) is then exactly the old one.
+    const then = new Date('2025-06-01T00:00:00Z')
+    edit('handbook/install.md', (t) => t + '\n这一句会改一个字。\n')
+    utimesSync(page('handbook/install.md'), then, then)
+    await rebuildAndCompare()
+    const before = statSync(page('handbook/install.md'))
+    edit('handbook/install.md', (t) => t.replace('这一句会改一个字。', '这一句已改一个字。'))
+    utimesSync(page('handbook/install.md'), then, then)
+    expect(statSync(page('handbook/install.md')).mtimeMs).toBe(before.mtimeMs)
+    expect(statSync(page('handbook/install.md')).size).toBe(before.size)
+    const edited = await rebuildAndCompare()
+    expect(edited.rendered).toBe(1)
+    expect(readFileSync(join(out(), 'handbook/install.html'), 'utf8')).toContain('这一句已改一个字。')
+
+    // A touch alone: the stamp differs, the text does not (what is rendered follows the page's last-updated date, from the file's time).
+    utimesSync(page('handbook/install.md'), new Date(), new Date())
+    await rebuildAndCompare()
   }, 120_000)
 
   it('a page added, renamed and deleted', async () => {

@@ -1,3 +1,4 @@
+import { DEV_REFRESH_EVENT } from '../../shared/markup.js'
 import { isExternal, normalizePath, resolvePath } from '../../shared/paths.js'
 import { hasBody } from '../../shared/route-data.js'
 import { hasRoute } from '../../shared/route-list.js'
@@ -80,6 +81,7 @@ export class Router {
     history.replaceState({ ...(history.state ?? {}), key: this.key }, '', canonical + location.search + location.hash)
     document.addEventListener('click', this.onClick)
     window.addEventListener('popstate', this.onPopState)
+    window.addEventListener(DEV_REFRESH_EVENT, this.onDevRefresh)
     let ticking = false
     window.addEventListener(
       'scroll',
@@ -213,6 +215,29 @@ export class Router {
     }
     if (saved !== undefined) window.scrollTo({ top: saved, behavior: scrollBehavior(this.site.smoothScroll) })
     else if (!scrollToHash(location.hash, this.site.smoothScroll)) window.scrollTo({ top: 0, behavior: scrollBehavior(this.site.smoothScroll) })
+  }
+
+  /**
+   * `serve` after an edit of this page's body: show the page's new HTML (`detail.html`) in place,
+   * keeping scripts, state and scroll. Taking the event (cancelling it) and putting the work's
+   * promise in `detail.done` tells the page script not to reload; a failure rejects it (it reloads then).
+   */
+  private onDevRefresh = (event: Event) => {
+    const detail = (event as CustomEvent<{ html?: unknown; done?: Promise<void> }>).detail
+    if (this.route.kind === 'notFound' || typeof detail?.html !== 'string') return
+    event.preventDefault()
+    detail.done = this.refresh(detail.html)
+  }
+
+  private async refresh(html: string): Promise<void> {
+    const id = ++this.navigation
+    // Pages loaded before the edit may be stale now, and so may the route map.
+    this.loaded.clear()
+    this.map = undefined
+    const data = await loadPage(location.href, { base: this.site.base, fetcher: () => Promise.resolve(new Response(html)) })
+    await Promise.all([this.prepare(data), stylesheetLoaded()])
+    if (id !== this.navigation) return
+    this.commit(data)
   }
 
   private commit(data: RouteData) {

@@ -14,9 +14,11 @@ import type { ParsedPage } from './parse-page.js'
  */
 export interface ParseCache {
   /** `sourceHash`: the source's `sourceHash`, when the caller has it already. */
-  get(relativePath: string, source: string, sourceHash?: string): ParsedPage | undefined
-  /** Remember a page just parsed; returns it as the cache holds it (its body read back when asked). */
-  set(relativePath: string, source: string, page: ParsedPage, sourceHash?: string): ParsedPage
+  get(relativePath: string, source: string, sourceHash?: string, stamp?: string): ParsedPage | undefined
+  /** Remember a page just parsed; returns it as the cache holds it (its body read back when asked). `stamp`: its file's `fileStamp`, if any. */
+  set(relativePath: string, source: string, page: ParsedPage, sourceHash?: string, stamp?: string): ParsedPage
+  /** The hash of the source the cache holds for this file when `stamp` is the one recorded with it: the file is unchanged and need not be read. */
+  stamped(relativePath: string, stamp: string): string | undefined
   /** Write to disk, keeping only the given files' entries. */
   save(keep: Set<string>): void
   /** How many pages it holds. */
@@ -154,15 +156,25 @@ export function openParseCache(cacheDir: string, settings: string, parserKeyValu
     get size() {
       return Object.keys(entries).length
     },
-    get(relativePath, source, h = hash(source)) {
+    get(relativePath, source, h = hash(source), stamp) {
       const e = entries[relativePath]
-      return e && e.h === h ? storedPage(e.page, e.b, bodies) : undefined
+      if (!e || e.h !== h) return undefined
+      // The same text under a new stamp (touched, or first seen settled): the next build need not read it.
+      if (stamp && stamp !== e.st) {
+        e.st = stamp
+        dirty = true
+      }
+      return storedPage(e.page, e.b, bodies)
     },
-    set(relativePath, source, page, h = hash(source)) {
+    stamped(relativePath, stamp) {
+      const e = entries[relativePath]
+      return e?.st !== undefined && e.st === stamp ? e.h : undefined
+    },
+    set(relativePath, source, page, h = hash(source), stamp) {
       const { html, text, ...meta } = page
       mkdirSync(cacheDir, { recursive: true })
       const b = bodies.append(html, text)
-      entries[relativePath] = { h, page: meta, b }
+      entries[relativePath] = { h, page: meta, b, ...(stamp && { st: stamp }) }
       dirty = true
       return storedPage(meta, b, bodies)
     },
@@ -212,6 +224,8 @@ export function openParseCache(cacheDir: string, settings: string, parserKeyValu
 interface Entry {
   /** Hash of the source. */
   h: string
+  /** The file's `fileStamp` when it was read, if it was settled then. */
+  st?: string
   page: PageMeta
   b: BodyRef
 }

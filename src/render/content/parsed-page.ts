@@ -9,7 +9,12 @@ import type { AssetRef, LinkRef } from '../markdown/links.js'
 export interface SourceFile {
   /** Path relative to `content/`, with `/` separators (`handbook/a.md`). */
   relativePath: string
+  /** The text; for a file the caches hold unchanged (`hash`), read from disk only when asked. */
   source: string
+  /** What the file's stat said before it was read (`fileStamp`), when that can be trusted to show an edit. */
+  stamp?: string
+  /** The source's hash, taken from the parse cache when the stamp is the one it recorded. */
+  hash?: string
 }
 
 /** Everything later stages need from one markdown file; plain data (crosses worker threads). */

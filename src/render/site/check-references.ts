@@ -33,15 +33,17 @@ export function checkReferences(
   const errors: GptnotesError[] = []
   const warnings: BuildWarning[] = []
   const knownRoutes = new Set(routes.routes.map((r) => r.path))
-  const sourceOf = new Map(sources.map((s) => [s.relativePath, s.source]))
+  // The files, not their text: a source left unread (`readSources`) is read only for an error's excerpt.
+  const fileOf = new Map(sources.map((s) => [s.relativePath, s]))
+  const sourceOf = (relativePath: string) => fileOf.get(relativePath)?.source
   const idsByRoute = new Map(parsed.map((p) => [p.page.path, new Set(p.ids)]))
   for (const p of parsed) {
     const file = `content/${p.page.relativePath}`
-    const source = sourceOf.get(p.page.relativePath)
+    const source = () => sourceOf(p.page.relativePath)
     for (const link of p.links) {
       const loc = { file, line: link.line, column: link.column }
       if (!knownRoutes.has(link.target)) {
-        errors.push(problem('DeadLink', { target: link.target }, loc, { source }))
+        errors.push(problem('DeadLink', { target: link.target }, loc, { source: source() }))
       } else if (idsByRoute.has(link.target) && !hashResolves(link.hash, idsByRoute.get(link.target)!)) {
         warnings.push(warning('HashNotFound', { hash: link.hash, target: link.target }, loc))
       }
@@ -54,12 +56,12 @@ export function checkReferences(
     for (const asset of p.assets) {
       // A path from the root may name a file of public/ (served from the root, as VuePress's .vuepress/public/).
       if (!knownAssets.has(asset.file) && !(asset.fromRoot && knownAssets.has('public/' + asset.file))) {
-        errors.push(problem('MissingAsset', { file: asset.file, ...(asset.fromRoot ? { fromRoot: true } : {}) }, { file, line: asset.line, column: asset.column }, { source }))
+        errors.push(problem('MissingAsset', { file: asset.file, ...(asset.fromRoot ? { fromRoot: true } : {}) }, { file, line: asset.line, column: asset.column }, { source: source() }))
       }
     }
   }
   for (const p of pageLinkProblems) {
-    const source = sourceOf.get(p.relativePath)
+    const source = sourceOf(p.relativePath)
     const file = `content/${p.relativePath}`
     errors.push(problem('PageLinkNotFound', { field: p.field, target: p.target }, { file, ...(source ? locateFrontmatterKey(source, p.field) : { line: 1, column: 1 }) }, { source }))
   }

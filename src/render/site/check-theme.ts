@@ -28,10 +28,11 @@ export function checkTheme(
     const loc = configFile && configLocation(configFile.file, configFile.source, keyPath)
     report.errors.push(problem('ThemeImageMissing', { key: keyPath, ref, asset }, loc, { source: configFile?.source }))
   }
-  const sourceOf = new Map(sources.map((s) => [s.relativePath, s.source]))
+  // The files, not their text: a source left unread (`readSources`) is read only for a home page.
+  const fileOf = new Map(sources.map((s) => [s.relativePath, s]))
   for (const { page } of parsed) {
     if (page.frontmatter.home !== true && page.path !== '/') continue
-    const source = sourceOf.get(page.relativePath) ?? ''
+    const source = fileOf.get(page.relativePath)?.source ?? ''
     const file = `content/${page.relativePath}`
     const at = (field: string) => ({ file, ...locateKey(source, field) })
     const { findings, images } = homeHeroOf(page.frontmatter, { base: config.base, locale: siteLocaleOf(config, page.path), pageTitle: page.title })
